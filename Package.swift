@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Strict concurrency and Swift 6 mode for every Swift target.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "FolioCore", targets: ["FolioCore"]),
+        .library(name: "FolioText", targets: ["FolioText"]),
+        .library(name: "FolioTemplate", targets: ["FolioTemplate"]),
+        .library(name: "FolioHTTP", targets: ["FolioHTTP"]),
+        .library(name: "Folio", targets: ["Folio"]),
+    ],
+    targets: [
+        // System-library shims: C libraries enter Swift only through these.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+
+        .target(name: "FolioCore", swiftSettings: strict),
+        .target(name: "FolioText", dependencies: ["FolioCore", "CFreeType"], swiftSettings: strict),
+        .target(name: "FolioTemplate", dependencies: ["CLibXML2"], swiftSettings: strict),
+        .target(name: "FolioHTTP", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(
+            name: "Folio",
+            dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
+            swiftSettings: strict),
+        .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
+        .executableTarget(
+            name: "FolioBenchmarks",
+            dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "Folio", "CLibXML2"],
+            swiftSettings: strict),
+
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"], swiftSettings: strict),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText"], swiftSettings: strict),
+        .testTarget(name: "FolioTemplateTests", dependencies: ["FolioTemplate"], swiftSettings: strict),
+        .testTarget(name: "FolioHTTPTests", dependencies: ["FolioHTTP"], swiftSettings: strict),
+        .testTarget(name: "FolioTests", dependencies: ["Folio"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

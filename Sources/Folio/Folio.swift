@@ -1,0 +1,1 @@
+// Folio: see the issue that builds this module.

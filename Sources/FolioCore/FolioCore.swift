@@ -1,0 +1,1 @@
+// FolioCore: see the issue that builds this module.

@@ -1,0 +1,1 @@
+// FolioHTTP: see the issue that builds this module.

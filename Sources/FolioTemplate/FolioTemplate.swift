@@ -1,0 +1,1 @@
+// FolioTemplate: see the issue that builds this module.

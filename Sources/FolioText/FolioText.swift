@@ -1,0 +1,1 @@
+// FolioText: see the issue that builds this module.
