@@ -1,1 +1,11 @@
-print("benchmarks: none yet")
+import Foundation
+
+// `FolioBenchmarks [SUITE ...]`: runs the named suites (all when none),
+// printing one line per figure. Build with `-c release` for real numbers.
+let suites: [(name: String, run: () throws -> Void)] = []
+
+let wanted = Set(CommandLine.arguments.dropFirst())
+for suite in suites where wanted.isEmpty || wanted.contains(suite.name) {
+    print("== \(suite.name)")
+    try suite.run()
+}

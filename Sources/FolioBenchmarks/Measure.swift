@@ -1,0 +1,42 @@
+import Foundation
+
+/// One benchmark figure: how many times `body` ran in how long.
+struct Measurement {
+    var name: String
+    var iterations: Int
+    var seconds: Double
+
+    var perSecond: Double { Double(iterations) / seconds }
+}
+
+/// Runs `body` in growing batches until at least `minimumSeconds` have
+/// passed, after one untimed warm-up batch, and returns the rate.
+func measure(_ name: String, minimumSeconds: Double = 1.0, _ body: () throws -> Void) rethrows
+    -> Measurement
+{
+    try body()
+    var iterations = 0
+    var batch = 1
+    let clock = ContinuousClock()
+    let start = clock.now
+    var elapsed = 0.0
+    while elapsed < minimumSeconds {
+        for _ in 0..<batch { try body() }
+        iterations += batch
+        batch *= 2
+        let duration = clock.now - start
+        elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+    return Measurement(name: name, iterations: iterations, seconds: elapsed)
+}
+
+/// Prints one figure, with its ratio to a baseline measured in the same run.
+func report(_ measurement: Measurement, against baseline: Measurement? = nil, unit: String = "ops") {
+    var line = String(
+        format: "%-44@ %12.0f %@/s", measurement.name as NSString, measurement.perSecond, unit as NSString)
+    if let baseline {
+        line += String(
+            format: "   %.2fx %@", measurement.perSecond / baseline.perSecond, baseline.name as NSString)
+    }
+    print(line)
+}
