@@ -1,1 +1,0 @@
-// FolioCore: see the issue that builds this module.
