@@ -37,7 +37,9 @@ struct FontMeasurerFallbackTests {
 
     @Test func zeroWidthScalarsAddNothing() {
         let plain = measurer.width(of: "ab", fontSize: 14)
-        for invisible in ["\u{200B}", "\u{200C}", "\u{200D}", "\u{FE0F}", "\u{E0100}", "\u{00AD}", "\u{FEFF}"] {
+        for invisible in [
+            "\u{200B}", "\u{200C}", "\u{200D}", "\u{FE0F}", "\u{E0100}", "\u{00AD}", "\u{FEFF}",
+        ] {
             #expect(measurer.width(of: "a\(invisible)b", fontSize: 14) == plain, "U+\(invisible)")
         }
     }

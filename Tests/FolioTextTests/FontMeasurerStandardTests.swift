@@ -24,7 +24,9 @@ struct FontMeasurerStandardTests {
     }
 
     @Test func searchPathsStartInThePublicFolder() {
-        #expect(FontLocations.dejaVuSans(publicDirectory: "/srv/public/").first == "/srv/public/fonts/DejaVuSans.ttf")
+        #expect(
+            FontLocations.dejaVuSans(publicDirectory: "/srv/public/").first
+                == "/srv/public/fonts/DejaVuSans.ttf")
         #expect(FontLocations.dejaVuSans(publicDirectory: nil).first?.hasPrefix("/usr/share/fonts/") == true)
         #expect(FontLocations.cjk(publicDirectory: nil).contains(Fixtures.notoCJK))
     }
