@@ -47,7 +47,7 @@ struct FontMeasurerFallbackTests {
 
 /// The scalar classes the fallback rule relies on.
 struct ScalarWidthClassTests {
-    @Test(arguments: ["全", "ひ", "カ", "한", "ㄅ", "、", "。", "　", "Ａ", "！", "￥", "𠀀", "ꀀ"])
+    @Test(arguments: ["全", "ひ", "カ", "한", "ㄅ", "、", "。", "　", "Ａ", "！", "￥", "𠀀", "ꀀ", "\u{2329}"])
     func cjkScalarsAreEastAsianWide(text: String) {
         let wide = text.unicodeScalars.allSatisfy(\.isEastAsianWide)
         #expect(wide, "\(text)")

@@ -21,8 +21,11 @@ extension Unicode.Scalar {
 
     /// The W and F ranges of EastAsianWidth.txt that hold CJK text, merged
     /// across unassigned gaps (a gap has no glyph in any font anyway).
+    /// Checked against Python's `unicodedata` (Unicode 14) over every
+    /// assigned scalar: the only W or F scalars left out are emoji.
     private static let eastAsianWideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F,  // Hangul Jamo, leading consonants
+        0x2329...0x232A,  // left and right-pointing angle brackets (CJK)
         0x2E80...0x303E,  // CJK radicals, Kangxi radicals, CJK symbols and punctuation
         0x3041...0x3247,  // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, enclosed CJK
         0x3250...0x4DBF,  // enclosed CJK, CJK compatibility, CJK extension A
@@ -34,7 +37,7 @@ extension Unicode.Scalar {
         0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
         0xFF00...0xFF60,  // full-width ASCII and punctuation
         0xFFE0...0xFFE6,  // full-width signs
-        0x16FE0...0x18CFF,  // ideographic symbols, Tangut, Khitan
+        0x16FE0...0x18D7F,  // ideographic symbols, Tangut, Khitan, Tangut supplement
         0x1AFF0...0x1B2FF,  // kana supplement and extensions, Nushu
         0x1F200...0x1F2FF,  // enclosed ideographic supplement
         0x20000...0x2FFFD,  // CJK extensions B to F, compatibility supplement
