@@ -66,11 +66,12 @@ public enum TitleBar {
         tabs.reserveCapacity(labelWidths.count)
         switch layout {
         case .equal:
-            let share = 1 / Double(max(labelWidths.count, 1))
+            // Divide rather than multiply by 1/n, so 3/5 is exactly 0.6.
+            let count = Double(labelWidths.count)
             for (index, label) in labelWidths.enumerated() {
                 tabs.append(
                     TabGeometry(
-                        left: BarLength(fraction: Double(index) * share), width: BarLength(fraction: share),
+                        left: BarLength(fraction: Double(index) / count), width: BarLength(fraction: 1 / count),
                         labelWidth: label))
             }
         case .fixed(let width):

@@ -27,6 +27,8 @@ public enum PagerError: Error, Equatable, Sendable {
     case cannotRemoveLastPage(String)
     /// A data source returned different numbers of titles and pages.
     case dataSourceMismatch(titles: Int, pages: Int)
+    /// A data source returned different numbers of titles and keys.
+    case dataSourceKeyMismatch(titles: Int, keys: Int)
 }
 
 extension PagerError: CustomStringConvertible {
@@ -59,6 +61,8 @@ extension PagerError: CustomStringConvertible {
             return "cannot remove \"\(key)\": it is the pager's last page"
         case .dataSourceMismatch(let titles, let pages):
             return "the data source gave \(titles) titles but \(pages) pages"
+        case .dataSourceKeyMismatch(let titles, let keys):
+            return "the data source gave \(titles) titles but \(keys) keys"
         }
     }
 }
