@@ -38,7 +38,9 @@ import Testing
         let badOffset = try rejection(of: .scrollEnded(offset: value, pageWidth: 375), by: &state)
         let badWidth = try rejection(of: .scrollEnded(offset: 0, pageWidth: value), by: &state)
         guard case .invalidOffset = badOffset, case .invalidPageWidth = badWidth else {
-            Issue.record("expected invalidOffset and invalidPageWidth, got \(String(describing: badOffset)), \(String(describing: badWidth))")
+            Issue.record(
+                "expected invalidOffset and invalidPageWidth, got \(String(describing: badOffset)), \(String(describing: badWidth))"
+            )
             return
         }
     }
@@ -62,7 +64,9 @@ import Testing
         #expect(throws: PagerError.noPages) { try PagerState(pages: []) }
         #expect(throws: PagerError.duplicateKey("a")) { try PagerState(pages: [page, page]) }
         #expect(throws: PagerError.emptyKey) { try PagerState(pages: [Page(key: "", title: "")]) }
-        #expect(throws: PagerError.indexOutOfRange(index: 1, count: 1)) { try PagerState(pages: [page], selectedIndex: 1) }
+        #expect(throws: PagerError.indexOutOfRange(index: 1, count: 1)) {
+            try PagerState(pages: [page], selectedIndex: 1)
+        }
         #expect(throws: PagerError.invalidCacheLimit(0)) { try PagerState(pages: [page], cacheLimit: 0) }
         #expect(throws: PagerError.invalidTransitionDuration(-1)) {
             try PagerState(pages: [page], transition: .crossDissolve(duration: -1))

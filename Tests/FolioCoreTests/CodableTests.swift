@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Testing
 
 /// Folio stores each browser session's pager state, so it round-trips
@@ -29,7 +29,8 @@ import Testing
         let effects: [PagerEffect] = [.load("a"), .willMove("b", toParent: false)]
         #expect(try JSONDecoder().decode([PagerEffect].self, from: JSONEncoder().encode(effects)) == effects)
         let bar = TitleBar.geometry(
-            titles: Essence.titles, layout: .fit(padding: 8), style: .underline, fontSize: 14, selectedIndex: 1,
+            titles: Essence.titles, layout: .fit(padding: 8), style: .underline, fontSize: 14,
+            selectedIndex: 1,
             viewportWidth: 100, measurer: FakeMeasurer())
         #expect(try JSONDecoder().decode(TitleBarGeometry.self, from: JSONEncoder().encode(bar)) == bar)
     }
@@ -48,6 +49,8 @@ import Testing
 
     @Test(arguments: corrupted)
     func aStateThatBreaksAnInvariantIsRefused(json: String) {
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PagerState.self, from: Data(json.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PagerState.self, from: Data(json.utf8))
+        }
     }
 }

@@ -68,13 +68,19 @@ import Testing
     @Test func selectingTheTargetOfAPendingTransitionFinishesIt() throws {
         var state = try News.shown()
         _ = try state.send(.titleTapped(index: 1))
-        #expect(try state.select(key: "today") == [.didDisappear("headlines"), .didAppear("today"), .pageDidShow("today")])
+        #expect(
+            try state.select(key: "today") == [
+                .didDisappear("headlines"), .didAppear("today"), .pageDidShow("today"),
+            ])
         #expect(try state.select(key: "today") == [])
     }
 
     @Test func theCacheIsTrimmedWhenTheTransitionFinishesNotWhenItStarts() throws {
         var state = try News.shown(cacheLimit: 1)
-        #expect(try state.send(.titleTapped(index: 1)) == [.willDisappear("headlines"), .load("today"), .willAppear("today")])
+        #expect(
+            try state.send(.titleTapped(index: 1)) == [
+                .willDisappear("headlines"), .load("today"), .willAppear("today"),
+            ])
         #expect(state.loadedKeys == ["headlines", "today"])  // both visible while they dissolve
         #expect(
             try state.send(.transitionFinished) == [

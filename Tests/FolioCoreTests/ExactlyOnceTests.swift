@@ -8,7 +8,8 @@ import Testing
 @Suite struct ExactlyOnceTests {
     static let configurations: [(cacheLimit: Int?, transition: Transition)] = [
         (nil, .slide), (1, .slide), (2, .slide), (nil, .crossDissolve(duration: 0.3)),
-        (1, .crossDissolve(duration: 0.3)), (2, .crossDissolve(duration: 0.3)), (3, .crossDissolve(duration: 0.3)),
+        (1, .crossDissolve(duration: 0.3)), (2, .crossDissolve(duration: 0.3)),
+        (3, .crossDissolve(duration: 0.3)),
     ]
 
     @Test(arguments: configurations)
@@ -17,6 +18,8 @@ import Testing
         var state = try Essence.state(cacheLimit: cacheLimit, transition: transition)
         var tracker = LifecycleTracker(children: Essence.keys)
         let keyPool = Essence.keys + ["hot", "new", "top"]
+        var kindsSeen = Set<String>()
+        var accepted = 0
         for _ in 0..<3000 {
             let before = state
             let count = state.pages.count
@@ -24,17 +27,23 @@ import Testing
             do {
                 switch random.next() % 9 {
                 case 0: effects = try state.send(.appeared)
-                case 1: effects = try state.send(.titleTapped(index: Int(random.next() % UInt64(count + 2)) - 1))
-                case 2: effects = try state.send(.titleTappedKey(keyPool[Int(random.next() % UInt64(keyPool.count))]))
+                case 1:
+                    effects = try state.send(.titleTapped(index: Int(random.next() % UInt64(count + 2)) - 1))
+                case 2:
+                    effects = try state.send(
+                        .titleTappedKey(keyPool[Int(random.next() % UInt64(keyPool.count))]))
                 case 3:
                     let offset = Double(Int(random.next() % 2000) - 100)
-                    effects = try state.send(.scrollEnded(offset: offset, pageWidth: Double(random.next() % 400)))
+                    effects = try state.send(
+                        .scrollEnded(offset: offset, pageWidth: Double(random.next() % 400)))
                 case 4: effects = try state.send(.transitionFinished)
                 case 5:
                     let key = keyPool[Int(random.next() % UInt64(keyPool.count))]
                     let page = Page(key: key, title: key)
                     effects = try state.send(.pageAdded(page, at: Int(random.next() % UInt64(count + 2))))
-                case 6: effects = try state.send(.pageRemoved(key: keyPool[Int(random.next() % UInt64(keyPool.count))]))
+                case 6:
+                    effects = try state.send(
+                        .pageRemoved(key: keyPool[Int(random.next() % UInt64(keyPool.count))]))
                 case 7: effects = try state.select(index: Int(random.next() % UInt64(count)))
                 default: effects = try state.send(.titleTapped(index: Int(random.next() % UInt64(count))))
                 }
@@ -44,7 +53,14 @@ import Testing
             }
             tracker.apply(effects)
             tracker.check(state)
+            accepted += 1
+            for effect in effects {
+                kindsSeen.insert(String(describing: effect).prefix { $0 != "(" }.description)
+            }
         }
+        // The walk must reach every kind of effect, or it proves little.
+        #expect(accepted > 1500)
+        #expect(kindsSeen.count == 9, "saw only \(kindsSeen.sorted())")
     }
 }
 

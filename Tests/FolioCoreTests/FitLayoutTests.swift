@@ -8,7 +8,8 @@ import Testing
     // Widths with FakeMeasurer at 14 px: 28, 42, 14, 56, 28 -> tabs of 60, 74, 46, 88, 60 with 16 px padding.
     let titles = ["全部", "短视频", "音", "热门图片", "段子"]
 
-    func geometry(selecting index: Int, viewport: Double?, style: TitleStyle = .underline) -> TitleBarGeometry {
+    func geometry(selecting index: Int, viewport: Double?, style: TitleStyle = .underline) -> TitleBarGeometry
+    {
         TitleBar.geometry(
             titles: titles, layout: .fit(padding: 16), style: style, fontSize: 14, selectedIndex: index,
             viewportWidth: viewport, measurer: FakeMeasurer())

@@ -48,7 +48,8 @@ import Testing
     @Test func negativeOrNonFiniteWidthsCountAsZero() {
         for width in [-96.0, .nan, .infinity] {
             let bar = TitleBar.geometry(
-                titles: titles, layout: .fixed(width: width), style: .segmented, fontSize: 14, selectedIndex: 1,
+                titles: titles, layout: .fixed(width: width), style: .segmented, fontSize: 14,
+                selectedIndex: 1,
                 viewportWidth: 375, measurer: FakeMeasurer())
             #expect(bar.contentWidth == .zero)
             #expect(bar.scrollOffset == 0)

@@ -9,7 +9,8 @@ import Testing
         var loads: [PagerEffect] = try state.send(.titleTapped(index: 1))
         loads += try state.send(.titleTapped(index: 4))
         loads += try state.send(.titleTapped(index: 1))
-        #expect(loads.filter { if case .load = $0 { true } else { false } } == [.load("video"), .load("word")])
+        #expect(
+            loads.filter { if case .load = $0 { true } else { false } } == [.load("video"), .load("word")])
         for key in ["voice", "picture"] {
             #expect(!state.isLoaded(key))
         }

@@ -28,7 +28,10 @@ import Testing
         _ = try state.send(.titleTapped(index: 2))
         _ = try state.send(.pageAdded(hot, at: 1))
         #expect(state.selection == .transitioning(from: 0, to: 3))
-        #expect(try state.send(.transitionFinished) == [.didDisappear("headlines"), .didAppear("focus"), .pageDidShow("focus")])
+        #expect(
+            try state.send(.transitionFinished) == [
+                .didDisappear("headlines"), .didAppear("focus"), .pageDidShow("focus"),
+            ])
     }
 
     @Test func removingALoadedPageThatIsNotShownUnloadsItBetweenTheMovePair() throws {
@@ -36,7 +39,10 @@ import Testing
         _ = try state.send(.titleTapped(index: 1))
         _ = try state.send(.titleTapped(index: 3))
         let effects = try state.send(.pageRemoved(key: "video"))
-        #expect(effects == [.willMove("video", toParent: false), .unload("video"), .didMove("video", toParent: false)])
+        #expect(
+            effects == [
+                .willMove("video", toParent: false), .unload("video"), .didMove("video", toParent: false),
+            ])
         #expect(state.selectedPage.key == "picture")
         #expect(state.selection == .shown(index: 2))
         #expect(state.loadedKeys == ["all", "picture"])
@@ -44,7 +50,10 @@ import Testing
 
     @Test func removingANeverShownPageEmitsOnlyTheMovePair() throws {
         var state = try Essence.shown()
-        #expect(try state.send(.pageRemoved(key: "word")) == [.willMove("word", toParent: false), .didMove("word", toParent: false)])
+        #expect(
+            try state.send(.pageRemoved(key: "word")) == [
+                .willMove("word", toParent: false), .didMove("word", toParent: false),
+            ])
         #expect(state.pages.map(\.key) == ["all", "video", "voice", "picture"])
     }
 
@@ -87,7 +96,10 @@ import Testing
 
     @Test func removingTheFirstPageBeforeAppearingMovesTheSelectionSilently() throws {
         var state = try Essence.state()
-        #expect(try state.send(.pageRemoved(key: "all")) == [.willMove("all", toParent: false), .didMove("all", toParent: false)])
+        #expect(
+            try state.send(.pageRemoved(key: "all")) == [
+                .willMove("all", toParent: false), .didMove("all", toParent: false),
+            ])
         #expect(state.selection == .notAppeared(index: 0))
         #expect(state.selectedPage.key == "video")
         #expect(state.loadedKeys.isEmpty)

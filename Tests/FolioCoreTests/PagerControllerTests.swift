@@ -8,13 +8,16 @@ import Testing
 
     func makePager(cacheLimit: Int? = nil) throws -> (PagerController, RecordingDelegate) {
         let delegate = RecordingDelegate(log: log)
-        let pager = try PagerController(dataSource: EssenceDataSource(log: log), delegate: delegate, cacheLimit: cacheLimit)
+        let pager = try PagerController(
+            dataSource: EssenceDataSource(log: log), delegate: delegate, cacheLimit: cacheLimit)
         return (pager, delegate)
     }
 
     @Test func creatingThePagerAddsEveryPageAsAChildButLoadsNone() throws {
         let (pager, _) = try makePager()
-        #expect(log.calls == Essence.keys.flatMap { [Call.willMove($0, toParent: true), .didMove($0, toParent: true)] })
+        #expect(
+            log.calls
+                == Essence.keys.flatMap { [Call.willMove($0, toParent: true), .didMove($0, toParent: true)] })
         #expect(pager.state.pages == Essence.pages)
         #expect(pager.state.loadedKeys.isEmpty)
         #expect(pager.layout == .fixed(width: 72))
@@ -43,7 +46,9 @@ import Testing
         let (pager, delegate) = try makePager()
         try pager.send(.appeared)
         log.calls.removeAll()
-        #expect(throws: PagerError.indexOutOfRange(index: 9, count: 5)) { try pager.send(.titleTapped(index: 9)) }
+        #expect(throws: PagerError.indexOutOfRange(index: 9, count: 5)) {
+            try pager.send(.titleTapped(index: 9))
+        }
         #expect(throws: PagerError.unknownKey("jokes")) { try pager.removePage(key: "jokes") }
         #expect(log.calls.isEmpty)
         withExtendedLifetime(delegate) {}
@@ -82,7 +87,8 @@ import Testing
     @Test func geometryUsesTheDataSourcesSingleTitleWidth() throws {
         let (pager, _) = try makePager()
         try pager.select(index: 2)
-        let bar = pager.geometry(style: .segmented, fontSize: 14, viewportWidth: nil, measurer: FakeMeasurer())
+        let bar = pager.geometry(
+            style: .segmented, fontSize: 14, viewportWidth: nil, measurer: FakeMeasurer())
         #expect(bar.contentWidth == .px(360))
         #expect(bar.indicator == IndicatorGeometry(left: .px(144), width: .px(72)))
     }
@@ -92,6 +98,8 @@ import Testing
             var titles: [String] { ["一", "二"] }
             var pages: [any PageLifecycle] { [RecordingPage("一", log: CallLog())] }
         }
-        #expect(throws: PagerError.dataSourceMismatch(titles: 2, pages: 1)) { try PagerController(dataSource: Lopsided()) }
+        #expect(throws: PagerError.dataSourceMismatch(titles: 2, pages: 1)) {
+            try PagerController(dataSource: Lopsided())
+        }
     }
 }

@@ -90,12 +90,18 @@ import Testing
         #expect(try state.send(.titleTapped(index: 4)) == [])
         #expect(state.selection == .notAppeared(index: 4))
         #expect(state.loadedKeys.isEmpty)
-        #expect(try state.send(.appeared) == [.load("word"), .willAppear("word"), .didAppear("word"), .pageDidShow("word")])
+        #expect(
+            try state.send(.appeared) == [
+                .load("word"), .willAppear("word"), .didAppear("word"), .pageDidShow("word"),
+            ])
     }
 
     @Test func selectBeforeAppearingAppearsOnTheChosenPageOnly() throws {
         var state = try Essence.state()
-        #expect(try state.select(key: "video") == [.load("video"), .willAppear("video"), .didAppear("video"), .pageDidShow("video")])
+        #expect(
+            try state.select(key: "video") == [
+                .load("video"), .willAppear("video"), .didAppear("video"), .pageDidShow("video"),
+            ])
         #expect(state.loadedKeys == ["video"])
     }
 }

@@ -76,7 +76,8 @@ public final class PagerController {
     /// - Throws: ``PagerError/duplicateKey(_:)``, ``PagerError/emptyKey``,
     ///   ``PagerError/insertionIndexOutOfRange(index:count:)``; then nothing changes.
     @discardableResult
-    public func insert(_ page: any PageLifecycle, key: String, title: String, at index: Int) throws(PagerError)
+    public func insert(_ page: any PageLifecycle, key: String, title: String, at index: Int)
+        throws(PagerError)
         -> [PagerEffect]
     {
         let effects = try state.send(.pageAdded(Page(key: key, title: title), at: index))
@@ -92,7 +93,6 @@ public final class PagerController {
     public func removePage(key: String) throws(PagerError) -> [PagerEffect] {
         let effects = try state.send(.pageRemoved(key: key))
         deliver(effects)
-        pagesByKey[key] = nil
         return effects
     }
 
@@ -116,7 +116,10 @@ public final class PagerController {
             case .willDisappear: page.willDisappear()
             case .didDisappear: page.didDisappear()
             case .willMove(_, let toParent): page.willMove(toParent: toParent)
-            case .didMove(_, let toParent): page.didMove(toParent: toParent)
+            case .didMove(let key, let toParent):
+                page.didMove(toParent: toParent)
+                // The page has left: forget it, however its removal was sent.
+                if !toParent { pagesByKey[key] = nil }
             case .pageDidShow: delegate?.pageDidShow(page, in: self)
             }
         }

@@ -58,7 +58,8 @@ public enum TitleBar {
         let contentWidth = tabs[last].left + tabs[last].width
         return TitleBarGeometry(
             tabs: tabs, indicator: indicator, contentWidth: contentWidth,
-            scrollOffset: scrollOffset(for: selected, contentWidth: contentWidth, viewportWidth: viewportWidth))
+            scrollOffset: scrollOffset(
+                for: selected, contentWidth: contentWidth, viewportWidth: viewportWidth))
     }
 
     private static func tabGeometry(labelWidths: [Double], layout: TitleBarLayout) -> [TabGeometry] {
@@ -71,13 +72,15 @@ public enum TitleBar {
             for (index, label) in labelWidths.enumerated() {
                 tabs.append(
                     TabGeometry(
-                        left: BarLength(fraction: Double(index) / count), width: BarLength(fraction: 1 / count),
+                        left: BarLength(fraction: Double(index) / count),
+                        width: BarLength(fraction: 1 / count),
                         labelWidth: label))
             }
         case .fixed(let width):
             let width = sanitized(width)
             for (index, label) in labelWidths.enumerated() {
-                tabs.append(TabGeometry(left: .px(Double(index) * width), width: .px(width), labelWidth: label))
+                tabs.append(
+                    TabGeometry(left: .px(Double(index) * width), width: .px(width), labelWidth: label))
             }
         case .fit(let padding):
             let padding = sanitized(padding)

@@ -48,7 +48,9 @@ public struct TitleBarGeometry: Sendable, Codable, Equatable {
     public var scrollOffset: Double
 
     /// Creates a title-bar geometry.
-    public init(tabs: [TabGeometry], indicator: IndicatorGeometry, contentWidth: BarLength, scrollOffset: Double) {
+    public init(
+        tabs: [TabGeometry], indicator: IndicatorGeometry, contentWidth: BarLength, scrollOffset: Double
+    ) {
         self.tabs = tabs
         self.indicator = indicator
         self.contentWidth = contentWidth

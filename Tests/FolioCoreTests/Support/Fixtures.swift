@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Testing
 
 /// Measures like a CJK font at any size: 1 em per ideograph, kana or
@@ -28,7 +28,8 @@ enum Essence {
     static func state(
         selectedIndex: Int = 0, cacheLimit: Int? = nil, transition: Transition = .slide
     ) throws -> PagerState {
-        try PagerState(pages: pages, selectedIndex: selectedIndex, cacheLimit: cacheLimit, transition: transition)
+        try PagerState(
+            pages: pages, selectedIndex: selectedIndex, cacheLimit: cacheLimit, transition: transition)
     }
 
     /// An Essence pager that has appeared and shows `all`.
@@ -49,7 +50,8 @@ enum News {
 
     /// A News pager that has appeared and shows `headlines`.
     static func shown(cacheLimit: Int? = nil) throws -> PagerState {
-        var state = try PagerState(pages: pages, cacheLimit: cacheLimit, transition: .crossDissolve(duration: 0.3))
+        var state = try PagerState(
+            pages: pages, cacheLimit: cacheLimit, transition: .crossDissolve(duration: 0.3))
         _ = try state.send(.appeared)
         return state
     }

@@ -21,7 +21,9 @@ struct LifecycleTracker {
         for effect in effects {
             let key = effect.key
             func require(_ condition: Bool) {
-                if !condition { Issue.record("\(effect) not allowed here in \(effects)", sourceLocation: sourceLocation) }
+                if !condition {
+                    Issue.record("\(effect) not allowed here in \(effects)", sourceLocation: sourceLocation)
+                }
             }
             switch effect {
             case .load:

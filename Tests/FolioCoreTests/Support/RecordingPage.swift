@@ -3,9 +3,14 @@ import FolioCore
 /// One callback a page object or delegate received, Parchment style:
 /// tests compare the whole ordered list.
 enum Call: Equatable, CustomStringConvertible {
-    case load(String), unload(String)
-    case willAppear(String), didAppear(String), willDisappear(String), didDisappear(String)
-    case willMove(String, toParent: Bool), didMove(String, toParent: Bool)
+    case load(String)
+    case unload(String)
+    case willAppear(String)
+    case didAppear(String)
+    case willDisappear(String)
+    case didDisappear(String)
+    case willMove(String, toParent: Bool)
+    case didMove(String, toParent: Bool)
     case pageDidShow(String)
 
     var description: String {
