@@ -1,4 +1,5 @@
 import FolioCore
+import Foundation
 import Testing
 
 /// Bad input is a typed error with a readable description, and leaves the
@@ -71,6 +72,11 @@ import Testing
         #expect(throws: PagerError.invalidTransitionDuration(-1)) {
             try PagerState(pages: [page], transition: .crossDissolve(duration: -1))
         }
+    }
+
+    @Test func localizedDescriptionIsTheSameSentence() {
+        let error: any Error = PagerError.cannotRemoveLastPage("only")
+        #expect(error.localizedDescription == "cannot remove \"only\": it is the pager's last page")
     }
 
     @Test func errorsDescribeThemselvesForPeople() {
