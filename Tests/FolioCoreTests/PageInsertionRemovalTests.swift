@@ -75,7 +75,12 @@ import Testing
         var state = try Essence.shown()
         _ = try state.send(.titleTapped(index: 4))
         let effects = try state.send(.pageRemoved(key: "word"))
-        #expect(effects.prefix(3) == [.willDisappear("word"), .load("picture"), .willAppear("picture")])
+        #expect(
+            effects == [
+                .willDisappear("word"), .load("picture"), .willAppear("picture"),
+                .didDisappear("word"), .didAppear("picture"), .pageDidShow("picture"),
+                .willMove("word", toParent: false), .unload("word"), .didMove("word", toParent: false),
+            ])
         #expect(state.selectedPage.key == "picture")
         #expect(state.selectedIndex == 3)
     }

@@ -1,6 +1,6 @@
 /// A pager as a value: its pages, the selection phase, which pages are
-/// loaded (with recency) and its configuration. ``send(_:)`` is the only way
-/// it changes after creation.
+/// loaded (with recency) and its configuration. After creation it changes
+/// only through ``send(_:)`` and ``select(index:)``/``select(key:)``.
 ///
 /// ## Lifecycle order
 /// Every change emits one ordered list of ``PagerEffect``s, each callback
