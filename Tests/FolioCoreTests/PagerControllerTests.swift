@@ -86,7 +86,7 @@ import Testing
 
     @Test func geometryUsesTheDataSourcesSingleTitleWidth() throws {
         let (pager, _) = try makePager()
-        try pager.select(index: 2)
+        try pager.select(key: "voice")
         let bar = pager.geometry(
             style: .segmented, fontSize: 14, viewportWidth: nil, measurer: FakeMeasurer())
         #expect(bar.contentWidth == .px(360))

@@ -72,6 +72,15 @@ public final class PagerController {
         return effects
     }
 
+    /// Like ``select(index:)``, naming the page by key.
+    /// - Throws: ``PagerError/unknownKey(_:)``; then nothing changes.
+    @discardableResult
+    public func select(key: String) throws(PagerError) -> [PagerEffect] {
+        let effects = try state.select(key: key)
+        deliver(effects)
+        return effects
+    }
+
     /// Inserts a page object at `index` (`0...count`); it loads when first shown.
     /// - Throws: ``PagerError/duplicateKey(_:)``, ``PagerError/emptyKey``,
     ///   ``PagerError/insertionIndexOutOfRange(index:count:)``; then nothing changes.
