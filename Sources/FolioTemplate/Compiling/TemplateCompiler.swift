@@ -1,0 +1,285 @@
+/// Turns a parsed tree into render nodes: markup without statements becomes
+/// ready-made bytes, elements with statements become ``ElementProgram``s
+/// whose expressions are parsed and checked here, once, at load.
+struct TemplateCompiler {
+    private let origin: TemplateOrigin
+    private let source: [UInt8]
+    private(set) var macros: [String: ElementProgram] = [:]
+    /// `metal:fill-slot`s found inside the `metal:use-macro` being compiled.
+    private var fillCollectors: [[String: ElementProgram]] = []
+
+    init(origin: TemplateOrigin, source: [UInt8]) {
+        self.origin = origin
+        self.source = source
+    }
+
+    mutating func compile(_ nodes: [ParsedNode]) throws(TemplateError) -> [RenderNode] {
+        var output: [RenderNode] = []
+        var pending: [UInt8] = []
+        try compile(nodes, into: &output, pending: &pending)
+        if !pending.isEmpty { output.append(.bytes(pending)) }
+        return output
+    }
+
+    private mutating func compile(_ nodes: [ParsedNode], into output: inout [RenderNode], pending: inout [UInt8])
+        throws(TemplateError)
+    {
+        for node in nodes {
+            switch node {
+            case .text(let bytes), .markup(let bytes):
+                pending += bytes
+            case .element(let element):
+                if element.hasStatements {
+                    let whitespace = Self.takeRepeatWhitespace(for: element, from: &pending)
+                    let program = try compileElement(element, repeatWhitespace: whitespace)
+                    if !pending.isEmpty {
+                        output.append(.bytes(pending))
+                        pending = []
+                    }
+                    output.append(.element(program))
+                } else {
+                    let writeTag = element.namespace == .html
+                    if writeTag {
+                        pending += Array("<\(element.name)".utf8)
+                        for attribute in element.attributes where !attribute.bindsTemplateNamespace {
+                            pending += Self.serialize(attribute)
+                        }
+                        pending += Array((element.end == .selfClosing ? " />" : ">").utf8)
+                    }
+                    try compile(element.children, into: &output, pending: &pending)
+                    if writeTag, element.end == .explicit || element.end == .implied {
+                        pending += Array("</\(element.name)>".utf8)
+                    }
+                }
+            }
+        }
+    }
+
+    /// ` name="value"` with `&`, `<` and `"` escaped, or ` name` when bare.
+    static func serialize(_ attribute: ParsedAttribute) -> [UInt8] {
+        var bytes = Array(" \(attribute.name)".utf8)
+        if let value = attribute.value {
+            bytes += Array("=\"".utf8)
+            bytes.appendEscapedAttribute(value)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        return bytes
+    }
+
+    private func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(bytes: source, offset: offset)
+    }
+
+    private func error(_ offset: Int, _ message: String) -> TemplateError {
+        let place = location(offset)
+        return TemplateError(file: origin.file, line: place.line, column: place.column, message: message)
+    }
+
+    private func expression(_ attribute: ParsedAttribute, _ text: String) throws(TemplateError) -> Expression {
+        do {
+            return try ExpressionParser.parse(text)
+        } catch {
+            throw self.error(attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
+        }
+    }
+
+    private func content(_ attribute: ParsedAttribute) throws(TemplateError) -> ContentExpression {
+        do {
+            return try ExpressionParser.parseContent(attribute.value ?? "")
+        } catch {
+            throw self.error(attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
+        }
+    }
+
+    /// Moves the line break and indentation before a repeated element into
+    /// the repetition (as zope.tal does), so each item starts its own line.
+    private static func takeRepeatWhitespace(for element: ParsedElement, from pending: inout [UInt8]) -> [UInt8] {
+        guard element.attributes.contains(where: { $0.namespace == .tal && $0.localName == "repeat" }) else {
+            return []
+        }
+        var start = pending.count
+        while start > 0, pending[start - 1] == 0x20 || pending[start - 1] == 0x09 { start -= 1 }
+        guard start > 0, pending[start - 1] == 0x0A else { return [] }
+        start -= 1
+        let whitespace = Array(pending[start...])
+        pending.removeSubrange(start...)
+        return whitespace
+    }
+
+    private mutating func compileElement(_ element: ParsedElement, repeatWhitespace: [UInt8] = [])
+        throws(TemplateError) -> ElementProgram
+    {
+        var statements: [StatementSource] = []
+        var definitions: [Definition] = []
+        var condition: Expression?
+        var repetition: (variable: String, expression: Expression)?
+        var content: ContentExpression?
+        var replaces = false
+        var assignments: [AttributeAssignment] = []
+        var omitTag: Expression?
+        var alwaysOmitTag = element.namespace != .html
+        var onError: ContentExpression?
+        var useMacro: MacroReference?
+        var defineMacro: String?
+        var defineSlot: String?
+        var fillSlot: String?
+        var staticAttributes: [StaticAttribute] = []
+        var attrs = TemplateObject()
+        var contentAttribute: ParsedAttribute?
+
+        for attribute in element.attributes where !attribute.bindsTemplateNamespace {
+            let value = attribute.value ?? ""
+            if attribute.namespace == .html {
+                staticAttributes.append(
+                    StaticAttribute(lowerName: attribute.localName, bytes: Self.serialize(attribute)))
+                attrs.set(attribute.localName, .string(value))
+                continue
+            }
+            let prefixed = (attribute.namespace == .tal ? "tal:" : "metal:") + attribute.localName
+            statements.append(StatementSource(name: prefixed, text: value, location: location(attribute.offset)))
+            switch prefixed {
+            case "tal:define":
+                for clause in ExpressionParser.splitClauses(value) {
+                    definitions.append(try definition(clause, attribute))
+                }
+                if definitions.isEmpty { throw error(attribute.offset, "tal:define needs 'name expression'") }
+            case "tal:condition":
+                condition = try expression(attribute, value)
+            case "tal:repeat":
+                let (name, rest) = Self.splitName(value)
+                guard Self.isIdentifier(name), !rest.isEmpty else {
+                    throw error(
+                        attribute.offset, "tal:repeat=\"\(value)\" needs 'name expression', e.g. 'item items'")
+                }
+                repetition = (name, try expression(attribute, rest))
+            case "tal:content", "tal:replace":
+                if let contentAttribute {
+                    throw error(
+                        attribute.offset,
+                        "\(prefixed) and \(contentAttribute.name) on one element: use only one of them")
+                }
+                if prefixed == "tal:content", HTMLVocabulary.voidElements.contains(element.lowerName) {
+                    throw error(
+                        attribute.offset,
+                        "tal:content on <\(element.name)>, a void element that cannot have content:"
+                            + " use tal:replace or tal:attributes")
+                }
+                contentAttribute = attribute
+                content = try self.content(attribute)
+                replaces = prefixed == "tal:replace"
+            case "tal:attributes":
+                for clause in ExpressionParser.splitClauses(value) {
+                    let (name, rest) = Self.splitName(clause.trimmingSpaces)
+                    guard !name.isEmpty, !rest.isEmpty else {
+                        throw error(attribute.offset, "tal:attributes clause '\(clause)' needs 'name expression'")
+                    }
+                    let lower = name.lowercased()
+                    assignments.append(
+                        AttributeAssignment(
+                            name: name, lowerName: lower, expression: try expression(attribute, rest),
+                            isBoolean: HTMLVocabulary.booleanAttributes.contains(lower)))
+                }
+            case "tal:omit-tag":
+                if value.trimmingSpaces.isEmpty {
+                    alwaysOmitTag = true
+                } else {
+                    omitTag = try expression(attribute, value)
+                }
+            case "tal:on-error":
+                onError = try self.content(attribute)
+            case "metal:define-macro":
+                defineMacro = try name(of: attribute)
+            case "metal:use-macro":
+                useMacro = try macroReference(attribute)
+            case "metal:define-slot":
+                defineSlot = try name(of: attribute)
+            case "metal:fill-slot":
+                fillSlot = try name(of: attribute)
+            default:
+                let known =
+                    attribute.namespace == .tal
+                    ? "define, condition, repeat, content, replace, attributes, omit-tag, on-error"
+                    : "define-macro, use-macro, define-slot, fill-slot"
+                throw error(attribute.offset, "unknown attribute \(prefixed) (known: \(known))")
+            }
+        }
+
+        if useMacro != nil { fillCollectors.append([:]) }
+        let children = try compile(element.children)
+        var fills: [String: ElementProgram] = [:]
+        if useMacro != nil { fills = fillCollectors.removeLast() }
+
+        let program = ElementProgram(
+            origin: origin, name: element.name, location: location(element.offset),
+            isVoid: element.end == .void, isSelfClosing: element.end == .selfClosing,
+            isTemplateElement: element.namespace != .html, definitions: definitions, condition: condition,
+            repetition: repetition, content: content, replaces: replaces, assignments: assignments,
+            omitTag: omitTag, alwaysOmitTag: alwaysOmitTag, onError: onError, useMacro: useMacro, fills: fills,
+            defineSlot: defineSlot, statements: statements, staticAttributes: staticAttributes,
+            hasEndTag: element.end == .explicit || element.end == .implied, children: children,
+            attrs: .object(attrs), repeatWhitespace: repeatWhitespace)
+
+        if let defineMacro {
+            if macros[defineMacro] != nil {
+                throw error(element.offset, "macro '\(defineMacro)' is defined twice in this template")
+            }
+            macros[defineMacro] = program
+        }
+        if let fillSlot, !fillCollectors.isEmpty {
+            if fillCollectors[fillCollectors.count - 1][fillSlot] != nil {
+                throw error(element.offset, "slot '\(fillSlot)' is filled twice in one metal:use-macro")
+            }
+            fillCollectors[fillCollectors.count - 1][fillSlot] = program
+        }
+        return program
+    }
+
+    private func definition(_ clause: String, _ attribute: ParsedAttribute) throws(TemplateError) -> Definition {
+        var (first, rest) = Self.splitName(clause.trimmingSpaces)
+        var isGlobal = false
+        if first == "global" || first == "local" {
+            isGlobal = first == "global"
+            (first, rest) = Self.splitName(rest)
+        }
+        guard Self.isIdentifier(first), !rest.isEmpty else {
+            throw error(
+                attribute.offset, "tal:define clause '\(clause.trimmingSpaces)' needs '[global] name expression'")
+        }
+        return Definition(isGlobal: isGlobal, name: first, expression: try expression(attribute, rest))
+    }
+
+    private func name(of attribute: ParsedAttribute) throws(TemplateError) -> String {
+        let name = (attribute.value ?? "").trimmingSpaces
+        guard !name.isEmpty, !name.contains(" ") else {
+            throw error(attribute.offset, "\(attribute.name) needs a name")
+        }
+        return name
+    }
+
+    private func macroReference(_ attribute: ParsedAttribute) throws(TemplateError) -> MacroReference {
+        let text = (attribute.value ?? "").trimmingSpaces
+        let parts = text.split(separator: "/").map(String.init)
+        guard parts.count >= 4, parts[0] == "macros", parts[parts.count - 2] == "macros",
+            parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") && $0 != ".." })
+        else {
+            throw error(
+                attribute.offset,
+                "metal:use-macro=\"\(text)\": expected macros/FILE/macros/NAME (macro NAME in FILE.html)")
+        }
+        return MacroReference(
+            file: parts[1..<(parts.count - 2)].joined(separator: "/") + ".html", macro: parts[parts.count - 1])
+    }
+
+    /// The first word and the rest, trimmed.
+    static func splitName(_ text: String) -> (String, String) {
+        let trimmed = text.trimmingSpaces
+        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        else { return (trimmed, "") }
+        return (String(trimmed[..<space]), trimmed[space...].trimmingSpaces)
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+}
