@@ -63,7 +63,8 @@ struct TemplateCommand: Subcommand {
         let value = try TemplateValue(json: data, file: dataFile)
         guard case .object(let object) = value else {
             throw TemplateError(
-                file: dataFile, line: 1, column: 1, message: "the data must be a JSON object, not a \(value.kind)")
+                file: dataFile, line: 1, column: 1,
+                message: "the data must be a JSON object, not a \(value.kind)")
         }
         var globals: [String: TemplateValue] = [:]
         for (key, value) in zip(object.keys, object.values) { globals[key] = value }

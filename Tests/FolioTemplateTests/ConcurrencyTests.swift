@@ -5,7 +5,8 @@ import Testing
 @Suite struct ConcurrencyTests {
     @Test func oneTemplateRendersFromManyTasksAtOnce() async throws {
         let template = try Template(
-            source: #"<ul><li tal:repeat="x xs" tal:content="string:${who}-$x" tal:attributes="id x"></li></ul>"#)
+            source:
+                #"<ul><li tal:repeat="x xs" tal:content="string:${who}-$x" tal:attributes="id x"></li></ul>"#)
         let results = await withTaskGroup(of: Bool.self) { group in
             for task in 0..<64 {
                 group.addTask {
@@ -32,7 +33,9 @@ import Testing
         let set = try TemplateSet(directory: folder, reloadWhenChanged: true, preload: false)
         let ok = await withTaskGroup(of: Bool.self) { group in
             for task in 0..<32 {
-                group.addTask { (try? set.render("page.html", ["v": .number(Double(task))])) == "<b>\(task)</b>" }
+                group.addTask {
+                    (try? set.render("page.html", ["v": .number(Double(task))])) == "<b>\(task)</b>"
+                }
             }
             return await group.reduce(true) { $0 && $1 }
         }

@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test func stringInsertsVariablesAndPaths() throws {
-        #expect(try render(#"<p tal:content="string:$key: ${user/name} costs $$$n"/>"#, data) == "<p>name: Ada costs $3.5</p>")
+        #expect(
+            try render(#"<p tal:content="string:$key: ${user/name} costs $$$n"/>"#, data)
+                == "<p>name: Ada costs $3.5</p>")
     }
 
     @Test func notExistsAndNocall() throws {

@@ -5,7 +5,8 @@ import Testing
 /// Every load error names file, line and column and says what to do.
 @Suite struct LoadErrorTests {
     func expectError(
-        _ source: String, line: Int, column: Int, _ fragment: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ source: String, line: Int, column: Int, _ fragment: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         guard let error = loadError(source) else {
             Issue.record("expected a load error", sourceLocation: sourceLocation)
@@ -104,7 +105,8 @@ import Testing
 
     @Test func macroDefinedTwice() {
         expectError(
-            "<p metal:define-macro='m'></p>\n<p metal:define-macro='m'></p>", line: 2, column: 1, "defined twice")
+            "<p metal:define-macro='m'></p>\n<p metal:define-macro='m'></p>", line: 2, column: 1,
+            "defined twice")
     }
 
     @Test func slotFilledTwice() {

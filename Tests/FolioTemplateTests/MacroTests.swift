@@ -14,9 +14,9 @@ import Testing
         let folder = try makeFolder([
             "layout.html": layout,
             "page.html": """
-                <html metal:use-macro="macros/layout/macros/page">
-                <section metal:fill-slot="content"><p tal:content="body">x</p></section></html>
-                """,
+            <html metal:use-macro="macros/layout/macros/page">
+            <section metal:fill-slot="content"><p tal:content="body">x</p></section></html>
+            """,
         ])
         let set = try TemplateSet(directory: folder)
         let out = try set.render("page.html", ["title": "精华", "body": "<hi>"])

@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func unknownRepeatProperty() throws {
-        let error = try #require(renderError(#"<p tal:repeat="x xs" tal:content="repeat/x/nth"></p>"#, ["xs": [1]]))
+        let error = try #require(
+            renderError(#"<p tal:repeat="x xs" tal:content="repeat/x/nth"></p>"#, ["xs": [1]]))
         #expect(error.message.contains("unknown property"))
     }
 

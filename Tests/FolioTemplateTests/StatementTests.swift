@@ -29,14 +29,16 @@ import Testing
     }
 
     @Test func repeatExposesItsVariables() throws {
-        let template = #"<i tal:repeat="x xs" tal:content="string:${repeat/x/index}${repeat/x/number}"#
+        let template =
+            #"<i tal:repeat="x xs" tal:content="string:${repeat/x/index}${repeat/x/number}"#
             + #"${repeat/x/letter}${repeat/x/Letter}${repeat/x/roman}${repeat/x/Roman}${repeat/x/length}"></i>"#
         let out = try render(template, ["xs": [1, 2]])
         #expect(out == "<i>01aAiI2</i><i>12bBiiII2</i>")
     }
 
     @Test func repeatFlagsStartEndEvenOdd() throws {
-        let template = #"<i tal:repeat="x xs"><b tal:condition="repeat/x/start">S</b><b tal:condition="repeat/x/end">E</b>"#
+        let template =
+            #"<i tal:repeat="x xs"><b tal:condition="repeat/x/start">S</b><b tal:condition="repeat/x/end">E</b>"#
             + #"<b tal:condition="repeat/x/even">e</b><b tal:condition="repeat/x/odd">o</b></i>"#
         let out = try render(template, ["xs": ["a", "b", "c"]])
         #expect(out == "<i><b>S</b><b>e</b></i><i><b>o</b></i><i><b>E</b><b>e</b></i>")
@@ -93,7 +95,8 @@ import Testing
     }
 
     @Test func onErrorReplacesTheContentOfTheFailingElement() throws {
-        let out = try render(#"<div class="a" tal:on-error="string:oops"><b>keep?</b><i tal:content="missing"/></div>"#)
+        let out = try render(
+            #"<div class="a" tal:on-error="string:oops"><b>keep?</b><i tal:content="missing"/></div>"#)
         #expect(out == #"<div class="a">oops</div>"#)
         let message = try render(#"<p tal:on-error="error/message" tal:content="missing/x"></p>"#)
         #expect(message.contains("'missing' is not defined"))
@@ -108,7 +111,8 @@ import Testing
     }
 
     @Test func repeatedElementsKeepTheirLineBreak() throws {
-        let out = try render("<ul>\n  <li tal:repeat=\"x xs\" tal:content=\"x\"></li>\n</ul>", ["xs": [1, 2]])
+        let out = try render(
+            "<ul>\n  <li tal:repeat=\"x xs\" tal:content=\"x\"></li>\n</ul>", ["xs": [1, 2]])
         #expect(out == "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>")
     }
 }

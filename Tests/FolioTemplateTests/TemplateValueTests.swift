@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct TemplateValueTests {
     @Test func jsonKeepsKeyOrder() throws {
-        let value = try TemplateValue(json: Data(#"{"z": 1, "a": [true, null, "\u00e9\ud83d\ude00"], "m": {"k": 2.5}}"#.utf8))
+        let value = try TemplateValue(
+            json: Data(#"{"z": 1, "a": [true, null, "\u00e9\ud83d\ude00"], "m": {"k": 2.5}}"#.utf8))
         guard case .object(let object) = value else {
             Issue.record("not an object")
             return
@@ -34,8 +35,10 @@ import Testing
             var ratio: Double
         }
         let value = try TemplateValue(
-            encoding: Pager(title: "精华", tabs: [Tab(key: "all", index: 0, selected: true, note: nil)], ratio: 0.5))
-        #expect(value == ["title": "精华", "tabs": [["key": "all", "index": 0, "selected": true]], "ratio": 0.5])
+            encoding: Pager(
+                title: "精华", tabs: [Tab(key: "all", index: 0, selected: true, note: nil)], ratio: 0.5))
+        #expect(
+            value == ["title": "精华", "tabs": [["key": "all", "index": 0, "selected": true]], "ratio": 0.5])
         guard case .object(let object) = value else { return }
         #expect(object.keys == ["title", "tabs", "ratio"])
     }

@@ -21,7 +21,9 @@ struct TemplateCompiler {
         return output
     }
 
-    private mutating func compile(_ nodes: [ParsedNode], into output: inout [RenderNode], pending: inout [UInt8])
+    private mutating func compile(
+        _ nodes: [ParsedNode], into output: inout [RenderNode], pending: inout [UInt8]
+    )
         throws(TemplateError)
     {
         for node in nodes {
@@ -75,11 +77,13 @@ struct TemplateCompiler {
         return TemplateError(file: origin.file, line: place.line, column: place.column, message: message)
     }
 
-    private func expression(_ attribute: ParsedAttribute, _ text: String) throws(TemplateError) -> Expression {
+    private func expression(_ attribute: ParsedAttribute, _ text: String) throws(TemplateError) -> Expression
+    {
         do {
             return try ExpressionParser.parse(text)
         } catch {
-            throw self.error(attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
+            throw self.error(
+                attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
         }
     }
 
@@ -87,13 +91,16 @@ struct TemplateCompiler {
         do {
             return try ExpressionParser.parseContent(attribute.value ?? "")
         } catch {
-            throw self.error(attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
+            throw self.error(
+                attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
         }
     }
 
     /// Moves the line break and indentation before a repeated element into
     /// the repetition (as zope.tal does), so each item starts its own line.
-    private static func takeRepeatWhitespace(for element: ParsedElement, from pending: inout [UInt8]) -> [UInt8] {
+    private static func takeRepeatWhitespace(for element: ParsedElement, from pending: inout [UInt8])
+        -> [UInt8]
+    {
         guard element.attributes.contains(where: { $0.namespace == .tal && $0.localName == "repeat" }) else {
             return []
         }
@@ -136,7 +143,8 @@ struct TemplateCompiler {
                 continue
             }
             let prefixed = (attribute.namespace == .tal ? "tal:" : "metal:") + attribute.localName
-            statements.append(StatementSource(name: prefixed, text: value, location: location(attribute.offset)))
+            statements.append(
+                StatementSource(name: prefixed, text: value, location: location(attribute.offset)))
             switch prefixed {
             case "tal:define":
                 for clause in ExpressionParser.splitClauses(value) {
@@ -149,7 +157,8 @@ struct TemplateCompiler {
                 let (name, rest) = Self.splitName(value)
                 guard Self.isIdentifier(name), !rest.isEmpty else {
                     throw error(
-                        attribute.offset, "tal:repeat=\"\(value)\" needs 'name expression', e.g. 'item items'")
+                        attribute.offset, "tal:repeat=\"\(value)\" needs 'name expression', e.g. 'item items'"
+                    )
                 }
                 repetition = (name, try expression(attribute, rest))
             case "tal:content", "tal:replace":
@@ -171,7 +180,8 @@ struct TemplateCompiler {
                 for clause in ExpressionParser.splitClauses(value) {
                     let (name, rest) = Self.splitName(clause.trimmingSpaces)
                     guard !name.isEmpty, !rest.isEmpty else {
-                        throw error(attribute.offset, "tal:attributes clause '\(clause)' needs 'name expression'")
+                        throw error(
+                            attribute.offset, "tal:attributes clause '\(clause)' needs 'name expression'")
                     }
                     let lower = name.lowercased()
                     assignments.append(
@@ -214,7 +224,8 @@ struct TemplateCompiler {
             isVoid: element.end == .void, isSelfClosing: element.end == .selfClosing,
             isTemplateElement: element.namespace != .html, definitions: definitions, condition: condition,
             repetition: repetition, content: content, replaces: replaces, assignments: assignments,
-            omitTag: omitTag, alwaysOmitTag: alwaysOmitTag, onError: onError, useMacro: useMacro, fills: fills,
+            omitTag: omitTag, alwaysOmitTag: alwaysOmitTag, onError: onError, useMacro: useMacro,
+            fills: fills,
             defineSlot: defineSlot, statements: statements, staticAttributes: staticAttributes,
             hasEndTag: element.end == .explicit || element.end == .implied, children: children,
             attrs: .object(attrs), repeatWhitespace: repeatWhitespace)
@@ -234,7 +245,9 @@ struct TemplateCompiler {
         return program
     }
 
-    private func definition(_ clause: String, _ attribute: ParsedAttribute) throws(TemplateError) -> Definition {
+    private func definition(_ clause: String, _ attribute: ParsedAttribute) throws(TemplateError)
+        -> Definition
+    {
         var (first, rest) = Self.splitName(clause.trimmingSpaces)
         var isGlobal = false
         if first == "global" || first == "local" {
@@ -243,7 +256,8 @@ struct TemplateCompiler {
         }
         guard Self.isIdentifier(first), !rest.isEmpty else {
             throw error(
-                attribute.offset, "tal:define clause '\(clause.trimmingSpaces)' needs '[global] name expression'")
+                attribute.offset,
+                "tal:define clause '\(clause.trimmingSpaces)' needs '[global] name expression'")
         }
         return Definition(isGlobal: isGlobal, name: first, expression: try expression(attribute, rest))
     }
@@ -267,7 +281,8 @@ struct TemplateCompiler {
                 "metal:use-macro=\"\(text)\": expected macros/FILE/macros/NAME (macro NAME in FILE.html)")
         }
         return MacroReference(
-            file: parts[1..<(parts.count - 2)].joined(separator: "/") + ".html", macro: parts[parts.count - 1])
+            file: parts[1..<(parts.count - 2)].joined(separator: "/") + ".html", macro: parts[parts.count - 1]
+        )
     }
 
     /// The first word and the rest, trimmed.

@@ -20,7 +20,8 @@ enum ExpressionParser {
         {
             throw Failure(
                 message:
-                    "unknown expression type '\(text[...colon])' (known: path:, string:, not:, exists:, nocall:)")
+                    "unknown expression type '\(text[...colon])' (known: path:, string:, not:, exists:, nocall:)"
+            )
         }
         return try parsePaths(text)
     }

@@ -96,7 +96,8 @@ public final class Template: Sendable {
             let known = target.macroNames.joined(separator: ", ")
             throw RenderContext.failure(
                 element, "metal:use-macro",
-                "\(name) defines no macro '\(reference.macro)' (it defines: \(known.isEmpty ? "none" : known))")
+                "\(name) defines no macro '\(reference.macro)' (it defines: \(known.isEmpty ? "none" : known))"
+            )
         }
         return macro
     }

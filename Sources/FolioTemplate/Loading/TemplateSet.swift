@@ -31,11 +31,14 @@ public final class TemplateSet: Sendable {
     ///     Default true.
     /// - Throws: ``TemplateError`` for a missing folder or the first template
     ///   that does not compile.
-    public init(directory: String, reloadWhenChanged: Bool = false, preload: Bool = true) throws(TemplateError) {
+    public init(directory: String, reloadWhenChanged: Bool = false, preload: Bool = true)
+        throws(TemplateError)
+    {
         self.directory = directory
         self.reloadWhenChanged = reloadWhenChanged
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue
+        else {
             throw TemplateError(file: directory, line: 1, column: 1, message: "no such template folder")
         }
         if preload {
@@ -55,7 +58,8 @@ public final class TemplateSet: Sendable {
     public func template(named name: String) throws(TemplateError) -> Template {
         guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
             throw TemplateError(
-                file: name, line: 1, column: 1, message: "template names are relative paths inside \(directory)")
+                file: name, line: 1, column: 1,
+                message: "template names are relative paths inside \(directory)")
         }
         let path = (directory as NSString).appendingPathComponent(name)
         if !reloadWhenChanged, let cached = cache.withLock({ $0[name]?.template }) {

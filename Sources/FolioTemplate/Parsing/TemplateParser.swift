@@ -72,7 +72,9 @@ struct TemplateParser {
         guard position + 1 < bytes.count else { return nil }
         let next = bytes[position + 1]
         if isLetter(next) { return .startTag }
-        if next == UInt8(ascii: "/"), position + 2 < bytes.count, isLetter(bytes[position + 2]) { return .endTag }
+        if next == UInt8(ascii: "/"), position + 2 < bytes.count, isLetter(bytes[position + 2]) {
+            return .endTag
+        }
         if next == UInt8(ascii: "?") { return .processingInstruction }
         if next == UInt8(ascii: "!") {
             if bytes[position...].starts(with: Array("<!--".utf8)) { return .comment }
@@ -104,7 +106,9 @@ struct TemplateParser {
         guard let first = terminator.first, terminator.count <= bytes.count else { return nil }
         var position = start
         while position + terminator.count <= bytes.count {
-            if bytes[position] == first, bytes[position..<position + terminator.count].elementsEqual(terminator) {
+            if bytes[position] == first,
+                bytes[position..<position + terminator.count].elementsEqual(terminator)
+            {
                 return position
             }
             position += 1
@@ -175,7 +179,8 @@ struct TemplateParser {
             }
             attributes.append(
                 ParsedAttribute(
-                    name: attributeName, localName: "", namespace: .html, value: value, offset: attributeOffset))
+                    name: attributeName, localName: "", namespace: .html, value: value,
+                    offset: attributeOffset))
         }
         let element = try makeElement(name: name, attributes: attributes, offset: tagOffset)
         try closeImplied(before: element)
@@ -209,7 +214,9 @@ struct TemplateParser {
             offset = close + 1
         } else {
             start = offset
-            while offset < bytes.count, !isSpace(bytes[offset]), bytes[offset] != UInt8(ascii: ">") { offset += 1 }
+            while offset < bytes.count, !isSpace(bytes[offset]), bytes[offset] != UInt8(ascii: ">") {
+                offset += 1
+            }
             end = offset
         }
         return EntityDecoder.decode(bytes[start..<end])
@@ -280,7 +287,8 @@ struct TemplateParser {
                     closeTo = -1
                 }
             }
-        } else if HTMLVocabulary.paragraphElements.contains(tag) || HTMLVocabulary.blockElements.contains(tag) {
+        } else if HTMLVocabulary.paragraphElements.contains(tag) || HTMLVocabulary.blockElements.contains(tag)
+        {
             var index = stack.count - 1
             while index >= 0 {
                 let open = stack[index].lowerName
@@ -313,7 +321,9 @@ struct TemplateParser {
     private func namespace(ofPrefix prefix: String, extra: [(prefix: String, namespace: TemplateNamespace)])
         -> TemplateNamespace
     {
-        if let bound = extra.last(where: { $0.prefix == prefix }) ?? bindings.last(where: { $0.prefix == prefix }) {
+        if let bound = extra.last(where: { $0.prefix == prefix })
+            ?? bindings.last(where: { $0.prefix == prefix })
+        {
             return bound.namespace
         }
         switch prefix {
@@ -347,7 +357,8 @@ struct TemplateParser {
             if let colon = lower.firstIndex(of: ":") {
                 let space = namespace(ofPrefix: String(lower[..<colon]), extra: own)
                 attributes[index].namespace = space
-                attributes[index].localName = space == .html ? lower : String(lower[lower.index(after: colon)...])
+                attributes[index].localName =
+                    space == .html ? lower : String(lower[lower.index(after: colon)...])
             } else {
                 attributes[index].namespace = elementNamespace
                 attributes[index].localName = lower
@@ -360,7 +371,8 @@ struct TemplateParser {
                 throw error(at: attribute.offset, "\(key) appears twice on <\(name)>: keep one")
             }
         }
-        let element = ParsedElement(name: name, namespace: elementNamespace, attributes: attributes, offset: offset)
+        let element = ParsedElement(
+            name: name, namespace: elementNamespace, attributes: attributes, offset: offset)
         element.bindings = own
         return element
     }

@@ -28,7 +28,9 @@ extension [UInt8] {
                 case UInt8(ascii: "\"") where quote: replacement = "&quot;"
                 default: continue
                 }
-                if runStart < index { append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                if runStart < index {
+                    append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
                 replacement.withUTF8Buffer { append(contentsOf: $0) }
                 runStart = index + 1
             }

@@ -60,10 +60,8 @@ extension RenderContext {
             }
             current = value
         }
-        var walked = path.text.prefix { $0 != "/" }
-        for step in steps {
-            current = try follow(step, from: current, walked: walked)
-            walked += "/" + (try stepName(step))
+        for position in steps.indices {
+            current = try follow(steps[position], from: current, walked: path, stepsTaken: position)
         }
         return .value(current)
     }
@@ -79,10 +77,15 @@ extension RenderContext {
         }
     }
 
-    private func follow(_ step: PathExpression.Step, from value: TemplateValue, walked: Substring)
-        throws(EvaluationFailure) -> TemplateValue
-    {
+    /// One step along `path`; `stepsTaken` of its steps are behind (named in messages only).
+    private func follow(
+        _ step: PathExpression.Step, from value: TemplateValue, walked path: PathExpression, stepsTaken: Int
+    ) throws(EvaluationFailure) -> TemplateValue {
         let name = try stepName(step)
+        var walked: String {
+            let parts = path.text.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.prefix(1 + stepsTaken).joined(separator: "/")
+        }
         switch value {
         case .object(let object):
             if let found = object[name] { return found }

@@ -27,7 +27,8 @@ extension RenderContext {
             repeats.removeSubrange(mark.3...)
             (slots, attrs, macroDepth) = (mark.4, element.attrs, mark.6)
             let details = TemplateObject([
-                ("type", "TemplateError"), ("value", .string(error.message)), ("message", .string(error.message)),
+                ("type", "TemplateError"), ("value", .string(error.message)),
+                ("message", .string(error.message)),
                 ("line", .number(Double(error.line))), ("file", .string(error.file)),
             ])
             locals.append(("error", .value(.object(details))))
@@ -90,7 +91,8 @@ extension RenderContext {
                 try renderBody(element)
             }
         case .value(let other):
-            throw failure(element, "tal:repeat", "needs a list to repeat over, but the value is a \(other.kind)")
+            throw failure(
+                element, "tal:repeat", "needs a list to repeat over, but the value is a \(other.kind)")
         }
     }
 
@@ -134,7 +136,8 @@ extension RenderContext {
     {
         let macro = try template.macro(reference, usedFrom: element)
         guard macroDepth < 64 else {
-            throw failure(element, "metal:use-macro", "macros nest more than 64 deep: is a macro using itself?")
+            throw failure(
+                element, "metal:use-macro", "macros nest more than 64 deep: is a macro using itself?")
         }
         let outerSlots = slots
         macroDepth += 1

@@ -152,7 +152,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         -> KeyedEncodingContainer<NestedKey>
     {
         let key = IndexKey(count)
-        return TemplateEncoder(box: box.appendChild(), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        return TemplateEncoder(box: box.appendChild(), codingPath: codingPath + [key]).container(
+            keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
