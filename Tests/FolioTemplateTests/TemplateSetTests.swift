@@ -40,3 +40,28 @@ import Testing
         #expect(try fixed.render("a.html", [:]) == "one")
     }
 }
+
+@Suite struct TemplateSetCheckTests {
+    @Test func checkFindsAMissingMacroAtItsStatement() throws {
+        let folder = try makeFolder([
+            "layout.html": #"<html metal:define-macro="page"></html>"#,
+            "page.html": "<div>\n  <p metal:use-macro=\"macros/layout/macros/pag\"></p></div>",
+        ])
+        let set = try TemplateSet(directory: folder)
+        do {
+            try set.check()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file.hasSuffix("page.html") && error.line == 2 && error.column == 6)
+            #expect(error.message.contains("layout.html defines no macro 'pag' (it defines: page)"))
+        }
+    }
+
+    @Test func checkPassesWhenEveryMacroExists() throws {
+        let folder = try makeFolder([
+            "layout.html": #"<html metal:define-macro="page"></html>"#,
+            "page.html": #"<p metal:use-macro="macros/layout/macros/page"></p>"#,
+        ])
+        try TemplateSet(directory: folder).check()
+    }
+}

@@ -3,14 +3,16 @@
 /// whose expressions are parsed and checked here, once, at load.
 struct TemplateCompiler {
     private let origin: TemplateOrigin
-    private let source: [UInt8]
+    private let lines: LineTable
     private(set) var macros: [String: ElementProgram] = [:]
+    /// Every `metal:use-macro`, so a set can check them all at once.
+    private(set) var macroUses: [ElementProgram] = []
     /// `metal:fill-slot`s found inside the `metal:use-macro` being compiled.
     private var fillCollectors: [[String: ElementProgram]] = []
 
     init(origin: TemplateOrigin, source: [UInt8]) {
         self.origin = origin
-        self.source = source
+        self.lines = LineTable(source)
     }
 
     mutating func compile(_ nodes: [ParsedNode]) throws(TemplateError) -> [RenderNode] {
@@ -69,7 +71,7 @@ struct TemplateCompiler {
     }
 
     private func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(bytes: source, offset: offset)
+        lines.location(of: offset)
     }
 
     private func error(_ offset: Int, _ message: String) -> TemplateError {
@@ -230,6 +232,7 @@ struct TemplateCompiler {
             hasEndTag: element.end == .explicit || element.end == .implied, children: children,
             attrs: .object(attrs), repeatWhitespace: repeatWhitespace)
 
+        if useMacro != nil { macroUses.append(program) }
         if let defineMacro {
             if macros[defineMacro] != nil {
                 throw error(element.offset, "macro '\(defineMacro)' is defined twice in this template")

@@ -55,3 +55,29 @@ struct SourceLocation: Sendable, Equatable {
         self.column = column
     }
 }
+
+/// Line starts of a source, so many statements can be located without
+/// rescanning from the top each time.
+struct LineTable {
+    private let bytes: [UInt8]
+    private let starts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        self.starts = starts
+    }
+
+    func location(of offset: Int) -> SourceLocation {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        for byte in bytes[starts[low]..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(line: low + 1, column: column)
+    }
+}

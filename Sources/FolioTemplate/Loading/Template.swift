@@ -10,6 +10,7 @@ public final class Template: Sendable {
     let origin: TemplateOrigin
     let nodes: [RenderNode]
     let macros: [String: ElementProgram]
+    let macroUses: [ElementProgram]
     /// The set that resolves `macros/NAME/...` to other files.
     private weak let library: TemplateSet?
     /// The last output size, to reserve the buffer in one go.
@@ -34,6 +35,7 @@ public final class Template: Sendable {
         var compiler = TemplateCompiler(origin: origin, source: bytes)
         nodes = try compiler.compile(parsed)
         macros = compiler.macros
+        macroUses = compiler.macroUses
         self.origin = origin
         self.library = library
     }
@@ -69,6 +71,15 @@ public final class Template: Sendable {
         }
         output = context.out
         sizeHint.store(output.count - start, ordering: .relaxed)
+    }
+
+    /// Checks that every `metal:use-macro` in this template names a macro
+    /// that exists (loading other files through its set).
+    /// - Throws: ``TemplateError`` at the first `metal:use-macro` that does not.
+    public func checkMacroReferences() throws(TemplateError) {
+        for element in macroUses {
+            if let reference = element.useMacro { _ = try macro(reference, usedFrom: element) }
+        }
     }
 
     /// Finds `macros/FILE/macros/NAME` for a `metal:use-macro` on `element`:

@@ -81,6 +81,13 @@ public final class TemplateSet: Sendable {
         return template
     }
 
+    /// Compiles every template in the folder and checks that each
+    /// `metal:use-macro` names an existing macro (what `folio check` needs).
+    /// - Throws: ``TemplateError`` at the first template or reference that fails.
+    public func check() throws(TemplateError) {
+        for name in templateNames { try template(named: name).checkMacroReferences() }
+    }
+
     /// Renders template `name` with `globals`.
     /// - Throws: ``TemplateError`` from loading or rendering.
     public func render(_ name: String, _ globals: [String: TemplateValue]) throws(TemplateError) -> String {

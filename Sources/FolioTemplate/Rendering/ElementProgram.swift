@@ -95,6 +95,12 @@ final class ElementProgram: Sendable {
     let startTag: [UInt8]
     /// `<name`, for building a start tag with assigned attributes.
     let startTagOpening: [UInt8]
+    /// `>` or ` />`, closing a start tag built from `startTagOpening`.
+    let startTagClosing: [UInt8]
+    /// For each static attribute, the `tal:attributes` clause replacing it.
+    let assignmentForStatic: [Int?]
+    /// The `tal:attributes` clauses that add attributes the element lacks.
+    let addedAssignments: [Int]
     let endTag: [UInt8]
     let children: [RenderNode]
     /// The original attributes, for the `attrs` variable.
@@ -133,10 +139,16 @@ final class ElementProgram: Sendable {
         self.statements = statements
         self.staticAttributes = staticAttributes
         startTagOpening = Array("<\(name)".utf8)
+        startTagClosing = Array((isSelfClosing && content == nil ? " />" : ">").utf8)
         var tag = startTagOpening
         for attribute in staticAttributes { tag += attribute.bytes }
-        tag += Array((isSelfClosing && content == nil ? " />" : ">").utf8)
-        startTag = tag
+        startTag = tag + startTagClosing
+        assignmentForStatic = staticAttributes.map { attribute in
+            assignments.firstIndex { $0.lowerName == attribute.lowerName }
+        }
+        addedAssignments = assignments.indices.filter { index in
+            !staticAttributes.contains { $0.lowerName == assignments[index].lowerName }
+        }
         endTag = hasEndTag || (isSelfClosing && content != nil) ? Array("</\(name)>".utf8) : []
         self.children = children
         self.attrs = attrs

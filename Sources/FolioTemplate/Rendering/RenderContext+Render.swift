@@ -155,24 +155,25 @@ extension RenderContext {
             return
         }
         out += element.startTagOpening
-        for attribute in element.staticAttributes {
-            if let assignment = element.assignments.first(where: { $0.lowerName == attribute.lowerName }) {
-                let value = try evaluate(assignment.expression, statement: "tal:attributes", in: element)
-                if case .value(let value) = value {
-                    writeAttribute(assignment, value)
-                } else {
-                    out += attribute.bytes
-                }
+        for (position, attribute) in element.staticAttributes.enumerated() {
+            guard let index = element.assignmentForStatic[position] else {
+                out += attribute.bytes
+                continue
+            }
+            let assignment = element.assignments[index]
+            let value = try evaluate(assignment.expression, statement: "tal:attributes", in: element)
+            if case .value(let value) = value {
+                writeAttribute(assignment, value)
             } else {
                 out += attribute.bytes
             }
         }
-        for assignment in element.assignments
-        where !element.staticAttributes.contains(where: { $0.lowerName == assignment.lowerName }) {
+        for index in element.addedAssignments {
+            let assignment = element.assignments[index]
             let value = try evaluate(assignment.expression, statement: "tal:attributes", in: element)
             if case .value(let value) = value { writeAttribute(assignment, value) }
         }
-        out += Array((element.isSelfClosing && element.content == nil ? " />" : ">").utf8)
+        out += element.startTagClosing
     }
 
     private mutating func writeAttribute(_ assignment: AttributeAssignment, _ value: TemplateValue) {
