@@ -10,7 +10,7 @@ import Testing
 
     @Test func attributeValuesEscapeAmpersandLessThanAndQuote() throws {
         let out = try render(#"<p tal:attributes="title v"/>"#, ["v": #"<a href="x">&</a>"#])
-        #expect(out == #"<p title="&lt;a href=&quot;x&quot;>&amp;&lt;/a>" />"#)
+        #expect(out == #"<p title="&lt;a href=&quot;x&quot;>&amp;&lt;/a>"></p>"#)
     }
 
     @Test func structureInsertsMarkupAsIs() throws {
@@ -39,6 +39,12 @@ import Testing
     @Test func sourceAttributeEntitiesAreDecodedOnceAndWrittenEscaped() throws {
         let out = try render(#"<p a='"' b="&lt;&eacute;&#233;&#xe9;" c=d e tal:content="attrs/b"/>"#)
         #expect(out == #"<p a="&quot;" b="&lt;ééé" c="d" e>&lt;ééé</p>"#)
+    }
+
+    @Test func selfClosedNonVoidElementsGetAnEndTagForBrowsers() throws {
+        #expect(
+            try render(#"<div class="a"/><br/><i tal:attributes="id v"/>"#, ["v": 1])
+                == #"<div class="a"></div><br><i id="1"></i>"#)
     }
 
     @Test func noImpliedElementsAreAdded() throws {

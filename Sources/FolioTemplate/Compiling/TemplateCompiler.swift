@@ -48,10 +48,13 @@ struct TemplateCompiler {
                         for attribute in element.attributes where !attribute.bindsTemplateNamespace {
                             pending += Self.serialize(attribute)
                         }
-                        pending += Array((element.end == .selfClosing ? " />" : ">").utf8)
+                        pending.append(UInt8(ascii: ">"))
                     }
                     try compile(element.children, into: &output, pending: &pending)
-                    if writeTag, element.end == .explicit || element.end == .implied {
+                    // `<div/>` is written `<div></div>`: browsers read `<div/>` as an open tag.
+                    if writeTag,
+                        element.end == .explicit || element.end == .implied || element.end == .selfClosing
+                    {
                         pending += Array("</\(element.name)>".utf8)
                     }
                 }

@@ -91,11 +91,11 @@ final class ElementProgram: Sendable {
     /// Source statements by name, for messages.
     let statements: [StatementSource]
     let staticAttributes: [StaticAttribute]
-    /// `<name attrs>` (or `<name attrs />`) when no `tal:attributes`.
+    /// `<name attrs>` when no `tal:attributes`.
     let startTag: [UInt8]
     /// `<name`, for building a start tag with assigned attributes.
     let startTagOpening: [UInt8]
-    /// `>` or ` />`, closing a start tag built from `startTagOpening`.
+    /// `>`, closing a start tag built from `startTagOpening`.
     let startTagClosing: [UInt8]
     /// For each static attribute, the `tal:attributes` clause replacing it.
     let assignmentForStatic: [Int?]
@@ -139,7 +139,7 @@ final class ElementProgram: Sendable {
         self.statements = statements
         self.staticAttributes = staticAttributes
         startTagOpening = Array("<\(name)".utf8)
-        startTagClosing = Array((isSelfClosing && content == nil ? " />" : ">").utf8)
+        startTagClosing = [UInt8(ascii: ">")]
         var tag = startTagOpening
         for attribute in staticAttributes { tag += attribute.bytes }
         startTag = tag + startTagClosing
@@ -149,7 +149,8 @@ final class ElementProgram: Sendable {
         addedAssignments = assignments.indices.filter { index in
             !staticAttributes.contains { $0.lowerName == assignments[index].lowerName }
         }
-        endTag = hasEndTag || (isSelfClosing && content != nil) ? Array("</\(name)>".utf8) : []
+        // `<div/>` is written `<div></div>`: browsers read `<div/>` as an open tag.
+        endTag = hasEndTag || isSelfClosing ? Array("</\(name)>".utf8) : []
         self.children = children
         self.attrs = attrs
         self.repeatWhitespace = repeatWhitespace
