@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import FolioTemplate
@@ -40,5 +42,28 @@ import Testing
             return await group.reduce(true) { $0 && $1 }
         }
         #expect(ok)
+    }
+
+    @Test func oneTemplateRendersFromManyThreadsAtOnce() throws {
+        let template = try Template(
+            source: #"<p tal:repeat="x xs" tal:content="x" tal:attributes="class who"></p>"#)
+        let failures = Mutex(0)
+        let group = DispatchGroup()
+        for thread in 0..<16 {
+            group.enter()
+            let worker = Thread {
+                defer { group.leave() }
+                let who = TemplateValue.string("t\(thread)")
+                let expected = #"<p class="t\#(thread)">a</p><p class="t\#(thread)">&lt;b&gt;</p>"#
+                for _ in 0..<500 {
+                    var output: [UInt8] = []
+                    try? template.render(["who": who, "xs": ["a", "<b>"]], into: &output)
+                    if output != Array(expected.utf8) { failures.withLock { $0 += 1 } }
+                }
+            }
+            worker.start()
+        }
+        group.wait()
+        #expect(failures.withLock { $0 } == 0)
     }
 }
