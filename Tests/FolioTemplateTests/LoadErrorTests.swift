@@ -118,4 +118,12 @@ import Testing
     @Test func malformedMacroPath() {
         expectError("<div metal:use-macro='m'></div>", line: 1, column: 6, "expected macros/FILE/macros/NAME")
     }
+
+    @Test func attributeAssignedTwice() {
+        expectError("<p tal:attributes='a x; A y'></p>", line: 1, column: 4, "sets 'A' twice")
+    }
+
+    @Test func redefiningABuiltInName() {
+        expectError("<p tal:define='repeat x'></p>", line: 1, column: 4, "built-in name 'repeat'")
+    }
 }

@@ -189,6 +189,9 @@ struct TemplateCompiler {
                             attribute.offset, "tal:attributes clause '\(clause)' needs 'name expression'")
                     }
                     let lower = name.lowercased()
+                    if assignments.contains(where: { $0.lowerName == lower }) {
+                        throw error(attribute.offset, "tal:attributes sets '\(name)' twice: keep one clause")
+                    }
                     assignments.append(
                         AttributeAssignment(
                             name: name, lowerName: lower, expression: try expression(attribute, rest),
@@ -264,6 +267,10 @@ struct TemplateCompiler {
             throw error(
                 attribute.offset,
                 "tal:define clause '\(clause.trimmingSpaces)' needs '[global] name expression'")
+        }
+        if ["nothing", "default", "repeat", "attrs"].contains(first) {
+            throw error(
+                attribute.offset, "tal:define cannot redefine the built-in name '\(first)': pick another")
         }
         return Definition(isGlobal: isGlobal, name: first, expression: try expression(attribute, rest))
     }
