@@ -26,10 +26,16 @@ import Testing
     }
 
     @Test func failingAttributeAndCondition() throws {
-        let attribute = try #require(renderError(#"<p tal:attributes="id a/b"></p>"#, ["a": 1]))
-        #expect(attribute.message.contains(#"tal:attributes="id a/b": 'a' is a number"#))
+        let attribute = try #require(
+            renderError(#"<p tal:attributes="class string:x; id a/b"></p>"#, ["a": 1]))
+        #expect(attribute.message == #"tal:attributes clause "id a/b": 'a' is a number, so it has no 'b'"#)
         let condition = try #require(renderError(#"<p tal:condition="a/b"></p>"#, ["a": nil]))
         #expect(condition.message.contains("'a' is nothing"))
+    }
+
+    @Test func failingDefineNamesItsClause() throws {
+        let error = try #require(renderError(#"<p tal:define="a string:x; b c/d"></p>"#))
+        #expect(error.message == #"tal:define clause "b c/d": 'c' is not defined"#)
     }
 
     @Test func unknownRepeatProperty() throws {

@@ -194,7 +194,8 @@ struct TemplateCompiler {
                     }
                     assignments.append(
                         AttributeAssignment(
-                            name: name, lowerName: lower, expression: try expression(attribute, rest),
+                            text: clause.trimmingSpaces, name: name, lowerName: lower,
+                            expression: try expression(attribute, rest),
                             isBoolean: HTMLVocabulary.booleanAttributes.contains(lower)))
                 }
             case "tal:omit-tag":
@@ -272,7 +273,9 @@ struct TemplateCompiler {
             throw error(
                 attribute.offset, "tal:define cannot redefine the built-in name '\(first)': pick another")
         }
-        return Definition(isGlobal: isGlobal, name: first, expression: try expression(attribute, rest))
+        return Definition(
+            text: clause.trimmingSpaces, isGlobal: isGlobal, name: first,
+            expression: try expression(attribute, rest))
     }
 
     private func name(of attribute: ParsedAttribute) throws(TemplateError) -> String {

@@ -184,6 +184,11 @@ extension StringProtocol {
         return String(self[first...last])
     }
 
+    /// With every run of whitespace turned into one space (for messages).
+    var squashingSpaces: String {
+        split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+
     /// The rest after `prefix`, or nil.
     func dropPrefix(_ prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil

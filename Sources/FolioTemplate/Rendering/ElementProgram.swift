@@ -37,6 +37,8 @@ struct StatementSource: Sendable {
 
 /// `tal:define` clause.
 struct Definition: Sendable {
+    /// The clause as written, for messages.
+    var text: String
     var isGlobal: Bool
     var name: String
     var expression: Expression
@@ -44,6 +46,8 @@ struct Definition: Sendable {
 
 /// `tal:attributes` clause.
 struct AttributeAssignment: Sendable {
+    /// The clause as written, for messages.
+    var text: String
     var name: String
     var lowerName: String
     var expression: Expression

@@ -58,7 +58,8 @@ extension RenderContext {
             attrs = outerAttrs
         }
         for definition in element.definitions {
-            let value = try evaluate(definition.expression, statement: "tal:define", in: element)
+            let value = try evaluate(
+                definition.expression, statement: "tal:define", clause: definition.text, in: element)
             if definition.isGlobal {
                 globalDefinitions.append((definition.name, value))
             } else {
@@ -161,7 +162,8 @@ extension RenderContext {
                 continue
             }
             let assignment = element.assignments[index]
-            let value = try evaluate(assignment.expression, statement: "tal:attributes", in: element)
+            let value = try evaluate(
+                assignment.expression, statement: "tal:attributes", clause: assignment.text, in: element)
             if case .value(let value) = value {
                 writeAttribute(assignment, value)
             } else {
@@ -170,7 +172,8 @@ extension RenderContext {
         }
         for index in element.addedAssignments {
             let assignment = element.assignments[index]
-            let value = try evaluate(assignment.expression, statement: "tal:attributes", in: element)
+            let value = try evaluate(
+                assignment.expression, statement: "tal:attributes", clause: assignment.text, in: element)
             if case .value(let value) = value { writeAttribute(assignment, value) }
         }
         out += element.startTagClosing
@@ -208,25 +211,33 @@ extension RenderContext {
 
     /// Evaluates a statement's expression, turning a failure into a
     /// ``TemplateError`` at the statement that names the path.
-    private func evaluate(_ expression: Expression, statement: String, in element: ElementProgram)
-        throws(TemplateError) -> Evaluated
-    {
+    private func evaluate(
+        _ expression: Expression, statement: String, clause: String? = nil, in element: ElementProgram
+    ) throws(TemplateError) -> Evaluated {
         do {
             return try evaluate(expression)
         } catch {
-            throw failure(element, statement, error.message)
+            throw failure(element, statement, error.message, clause: clause)
         }
     }
 
-    func failure(_ element: ElementProgram, _ statement: String, _ message: String) -> TemplateError {
-        Self.failure(element, statement, message)
+    func failure(_ element: ElementProgram, _ statement: String, _ message: String, clause: String? = nil)
+        -> TemplateError
+    {
+        Self.failure(element, statement, message, clause: clause)
     }
 
     /// A render error at `statement` of `element`.
-    static func failure(_ element: ElementProgram, _ statement: String, _ message: String) -> TemplateError {
+    /// A statement of several clauses names only the clause that failed.
+    static func failure(
+        _ element: ElementProgram, _ statement: String, _ message: String, clause: String? = nil
+    ) -> TemplateError {
         let source = element.statement(statement)
+        let what =
+            clause.map { "\(statement) clause \"\($0.squashingSpaces)\"" }
+            ?? "\(statement)=\"\(source.text.squashingSpaces)\""
         return TemplateError(
             file: element.origin.file, line: source.location.line, column: source.location.column,
-            message: "\(statement)=\"\(source.text)\": \(message)")
+            message: "\(what): \(message)")
     }
 }
