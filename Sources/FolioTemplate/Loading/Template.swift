@@ -11,7 +11,9 @@ public final class Template: Sendable {
     let nodes: [RenderNode]
     let macros: [String: ElementProgram]
     let macroUses: [ElementProgram]
-    /// The set that resolves `macros/NAME/...` to other files.
+    /// The set that resolves `macros/NAME/...` to other files. Weak, so the
+    /// set's cache and its templates do not keep each other alive: keep the
+    /// set while its templates render macros from other files.
     private weak let library: TemplateSet?
     /// The last output size, to reserve the buffer in one go.
     private let sizeHint = Atomic<Int>(0)
