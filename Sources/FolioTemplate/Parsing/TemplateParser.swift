@@ -134,5 +134,4 @@ struct TemplateParser {
     mutating func skipSpace() {
         while offset < bytes.count, isSpace(bytes[offset]) { offset += 1 }
     }
-
 }
