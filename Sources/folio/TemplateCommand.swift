@@ -46,6 +46,10 @@ struct TemplateCommand: Subcommand {
     }
 
     private func render() throws(TemplateError) -> [UInt8] {
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw TemplateError(
+                file: file, line: 1, column: 1, message: "no such template file (or not readable)")
+        }
         let globals = try loadGlobals()
         let url = URL(fileURLWithPath: file)
         let set = try TemplateSet(
