@@ -179,7 +179,8 @@ extension TemplateCompiler {
                 "metal:use-macro=\"\(text)\": expected macros/FILE/macros/NAME (macro NAME in FILE.html)")
         }
         return MacroReference(
-            file: parts[1..<(parts.count - 2)].joined(separator: "/") + ".html", macro: parts[parts.count - 1]
+            file: origin.folder + parts[1..<(parts.count - 2)].joined(separator: "/") + ".html",
+            macro: parts[parts.count - 1]
         )
     }
 }

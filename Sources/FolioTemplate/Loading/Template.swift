@@ -84,12 +84,12 @@ public final class Template: Sendable {
         }
     }
 
-    /// Finds `macros/FILE/macros/NAME` for a `metal:use-macro` on `element`:
-    /// FILE is relative to the folder of the template holding the statement.
+    /// Finds `macros/FILE/macros/NAME` for a `metal:use-macro` on `element`
+    /// (the compiler made FILE relative to the set's folder).
     func macro(_ reference: MacroReference, usedFrom element: ElementProgram) throws(TemplateError)
         -> ElementProgram
     {
-        let name = element.origin.folder + reference.file
+        let name = reference.file
         let target: Template
         if name == origin.name {
             target = self

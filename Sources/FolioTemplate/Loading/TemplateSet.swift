@@ -56,15 +56,16 @@ public final class TemplateSet: Sendable {
     /// - Throws: ``TemplateError`` when the file is missing, outside the
     ///   folder, or does not compile.
     public func template(named name: String) throws(TemplateError) -> Template {
+        // The cache holds only names that passed the checks below: a hit needs none.
+        if !reloadWhenChanged, let cached = cache.withLock({ $0[name]?.template }) {
+            return cached
+        }
         guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
             throw TemplateError(
                 file: name, line: 1, column: 1,
                 message: "template names are relative paths inside \(directory)")
         }
         let path = (directory as NSString).appendingPathComponent(name)
-        if !reloadWhenChanged, let cached = cache.withLock({ $0[name]?.template }) {
-            return cached
-        }
         let modified = reloadWhenChanged ? modificationDate(path) : nil
         if let cached = cache.withLock({ $0[name] }), !reloadWhenChanged || cached.modified == modified {
             return cached.template

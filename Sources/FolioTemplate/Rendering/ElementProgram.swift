@@ -63,7 +63,7 @@ struct StaticAttribute: Sendable {
 
 /// `macros/NAME/macros/MACRO`.
 struct MacroReference: Sendable {
-    /// `NAME.html`, relative to the using template's folder.
+    /// `NAME.html` in the using template's folder, as a name in the set.
     var file: String
     var macro: String
 }
