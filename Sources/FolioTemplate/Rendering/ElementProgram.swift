@@ -109,6 +109,8 @@ final class ElementProgram: Sendable {
     let children: [RenderNode]
     /// The original attributes, for the `attrs` variable.
     let attrs: TemplateValue
+    /// Whether any statement mentions `attrs` (so rendering sets it).
+    let usesAttrs: Bool
     /// The line break and indentation written before each repetition.
     let repeatWhitespace: [UInt8]
 
@@ -157,6 +159,7 @@ final class ElementProgram: Sendable {
         endTag = hasEndTag || isSelfClosing ? Array("</\(name)>".utf8) : []
         self.children = children
         self.attrs = attrs
+        usesAttrs = statements.contains { $0.text.contains("attrs") }
         self.repeatWhitespace = repeatWhitespace
     }
 

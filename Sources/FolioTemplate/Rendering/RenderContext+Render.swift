@@ -51,12 +51,14 @@ extension RenderContext {
 
     private mutating func renderStatements(_ element: ElementProgram) throws(TemplateError) {
         let localMark = locals.count
-        let outerAttrs = attrs
-        attrs = element.attrs
-        defer {
-            locals.removeSubrange(localMark...)
-            attrs = outerAttrs
+        defer { locals.removeSubrange(localMark...) }
+        // Most elements never read `attrs`: skip swapping it in for them.
+        var outerAttrs: TemplateValue?
+        if element.usesAttrs {
+            outerAttrs = attrs
+            attrs = element.attrs
         }
+        defer { if let outerAttrs { attrs = outerAttrs } }
         for definition in element.definitions {
             let value = try evaluate(
                 definition.expression, statement: "tal:define", clause: definition.text, in: element)
