@@ -46,10 +46,13 @@ public final class TemplateSet: Sendable {
         }
     }
 
-    /// Every `.html` file under the folder, as relative paths, sorted.
+    /// Every `.html` file under the folder (hidden ones aside), as relative paths, sorted.
     public var templateNames: [String] {
         let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-        return files.filter { $0.hasSuffix(".html") }.sorted()
+        // Skip hidden files and folders (editor backups such as `.#page.html`).
+        return files.filter { name in
+            name.hasSuffix(".html") && !name.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
     }
 
     /// The compiled template `name` (a path relative to the folder).
