@@ -26,6 +26,11 @@
   const enhanced = new WeakSet();
   const requests = new WeakMap(); // section -> sequence number of its latest post
   const settleTimers = new WeakMap();
+  // track -> { index, until, retries }: the page a scroll started by this
+  // script is heading to. Its scroll ends are not swipes, also when a layout
+  // change (a panel's content arriving) stopped it half-way: then it is
+  // resumed. User input on the track, or 1.5 s, cancels it.
+  const heading = new WeakMap();
 
   const behavior = () => (reducedMotion.matches ? 'auto' : 'smooth');
   const tabsOf = (section) => Array.from(section.querySelectorAll(`.folio-titles ${TAB}`));
@@ -57,7 +62,7 @@
     const barBox = bar.getBoundingClientRect();
     const tabBox = tab.getBoundingClientRect();
     const delta = tabBox.left + tabBox.width / 2 - (barBox.left + barBox.width / 2);
-    if (Math.abs(delta) > 0.5) bar.scrollBy({ left: delta, behavior: smooth ? behavior() : 'auto' });
+    if (Math.abs(delta) > 0.5) bar.scrollTo({ left: bar.scrollLeft + delta, behavior: smooth ? behavior() : 'auto' });
   }
 
   /** Scrolls the track so panel `index` fills it (physical offsets: RTL-safe). */
@@ -67,7 +72,16 @@
     const panel = panelsOf(section)[index];
     if (!track || !panel) return;
     const delta = panel.getBoundingClientRect().left - track.getBoundingClientRect().left;
-    if (Math.abs(delta) > 0.5) track.scrollBy({ left: delta, behavior: smooth ? behavior() : 'auto' });
+    if (Math.abs(delta) <= 0.5) {
+      heading.delete(track);
+      return;
+    }
+    const current = heading.get(track);
+    if (smooth && current && current.index === index && current.until > performance.now()) return;
+    heading.set(track, { index, until: performance.now() + 1500, retries: current ? current.retries : 0 });
+    // scrollTo, not scrollBy: a relative scroll stops at the next snap point
+    // (scroll-snap-stop: always), an absolute one goes to the page asked for.
+    track.scrollTo({ left: track.scrollLeft + delta, behavior: smooth ? behavior() : 'auto' });
   }
 
   function enhance(section) {
@@ -76,7 +90,12 @@
     applySelection(section, selectedOf(section));
     scrollTrack(section, selectedOf(section), false);
     const track = section.querySelector('.folio-track');
-    if (track && !('onscrollend' in window)) {
+    if (!track) return;
+    const userScrolls = () => heading.delete(track);
+    for (const type of ['wheel', 'touchstart', 'pointerdown', 'keydown']) {
+      track.addEventListener(type, userScrolls, { passive: true });
+    }
+    if (!('onscrollend' in window)) {
       // No scrollend: settle 150 ms after the last scroll event.
       track.addEventListener('scroll', () => {
         clearTimeout(settleTimers.get(track));
@@ -202,6 +221,18 @@
     if (width <= 0) return;
     const count = panelsOf(section).length;
     const index = Math.min(count - 1, Math.max(0, Math.round(Math.abs(track.scrollLeft) / width)));
+    const own = heading.get(track);
+    if (own && own.until > performance.now()) {
+      if (own.index === index) {
+        heading.delete(track);
+      } else if (own.retries < 3) {
+        own.retries += 1;
+        own.until = 0; // let scrollTrack start again
+        scrollTrack(section, own.index, true);
+      }
+      return;
+    }
+    heading.delete(track);
     if (index === selectedOf(section)) return;
     applySelection(section, index);
     // Report the snapped offset, so offset / width is exactly the page index.
