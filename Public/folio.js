@@ -29,7 +29,7 @@
   // track -> { index, until, retries }: the page a scroll started by this
   // script is heading to. Its scroll ends are not swipes, also when a layout
   // change (a panel's content arriving) stopped it half-way: then it is
-  // resumed. User input on the track, or 1.5 s, cancels it.
+  // resumed. User input on the track, or 3 s, cancels it.
   const heading = new WeakMap();
 
   const behavior = () => (reducedMotion.matches ? 'auto' : 'smooth');
@@ -76,12 +76,17 @@
       heading.delete(track);
       return;
     }
+    const animated = smooth && !reducedMotion.matches;
     const current = heading.get(track);
-    if (smooth && current && current.index === index && current.until > performance.now()) return;
-    heading.set(track, { index, until: performance.now() + 1500, retries: current ? current.retries : 0 });
+    if (animated && current && current.index === index && current.until > performance.now()) return;
+    if (animated) {
+      heading.set(track, { index, until: performance.now() + 3000, retries: current ? current.retries : 0 });
+    } else {
+      heading.delete(track); // an instant scroll is done when scrollTo returns
+    }
     // scrollTo, not scrollBy: a relative scroll stops at the next snap point
     // (scroll-snap-stop: always), an absolute one goes to the page asked for.
-    track.scrollTo({ left: track.scrollLeft + delta, behavior: smooth ? behavior() : 'auto' });
+    track.scrollTo({ left: track.scrollLeft + delta, behavior: animated ? 'smooth' : 'auto' });
   }
 
   function enhance(section) {
