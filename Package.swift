@@ -31,11 +31,13 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // epoll, eventfd and accept4, missing from Swift's Glibc module.
+        .systemLibrary(name: "CLinux"),
 
         .target(name: "FolioCore", swiftSettings: strict),
         .target(name: "FolioText", dependencies: ["FolioCore", "CFreeType"], swiftSettings: strict),
         .target(name: "FolioTemplate", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "FolioHTTP", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(name: "FolioHTTP", dependencies: ["CZlib", "CLinux"], swiftSettings: strict),
         .target(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],

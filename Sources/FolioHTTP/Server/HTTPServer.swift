@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server: one accept thread and `eventLoopCount` epoll threads,
+/// each calling the handler synchronously for the connections it owns.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case idle
+        case running(stop: EventFD, mailboxes: [LoopMailbox])
+        case stopped
+    }
+
+    private let configuration: HTTPServerConfiguration
+    private let handler: any HTTPHandler
+    private let phase = Mutex(Phase.idle)
+    private let signalSources = Mutex<[any DispatchSourceSignal]>([])
+    private let running = DispatchGroup()
+    private let counter = ConnectionCounter()
+
+    /// Creates a server; nothing is bound until `start()`.
+    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Binds, listens and starts the threads. `SIGPIPE` is ignored process-wide
+    /// from here on (writes also pass `MSG_NOSIGNAL`).
+    ///
+    /// - Returns: the bound port (the chosen one when the configuration says 0).
+    /// - Throws: `HTTPServerError` when the address is invalid, the port is taken,
+    ///   or the server was already started.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int {
+        signal(SIGPIPE, SIG_IGN)
+        return try phase.withLock { (phase) throws(HTTPServerError) -> Int in
+            guard case .idle = phase else { throw .alreadyStarted }
+            let (listener, port) = try Socket.listen(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            var mailboxes: [LoopMailbox] = []
+            let stop: EventFD
+            do throws(POSIXCallError) {
+                stop = try EventFD()
+                for _ in 0..<configuration.eventLoopCount { mailboxes.append(try LoopMailbox()) }
+            } catch {
+                Socket.close(listener)
+                throw .setupFailed(error)
+            }
+            for mailbox in mailboxes { try startLoop(mailbox) }
+            let acceptor = Acceptor(
+                listener: listener, stop: stop, mailboxes: mailboxes, counter: counter,
+                maxConnections: configuration.maxConnections)
+            startThread(name: "FolioHTTP accept") { acceptor.run() }
+            phase = .running(stop: stop, mailboxes: mailboxes)
+            return port
+        }
+    }
+
+    private func startLoop(_ mailbox: LoopMailbox) throws(HTTPServerError) {
+        let loop: EventLoop
+        do {
+            loop = try EventLoop(
+                mailbox: mailbox, handler: handler, configuration: configuration, counter: counter)
+        } catch {
+            throw .setupFailed(error)
+        }
+        // The loop is handed to its thread and never touched elsewhere again.
+        let box = UncheckedTransfer(loop)
+        startThread(name: "FolioHTTP loop") { box.value.run() }
+    }
+
+    private func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
+        running.enter()
+        let group = running
+        let thread = Thread {
+            body()
+            group.leave()
+        }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Stops accepting at once, lets requests in flight finish (keep-alive
+    /// connections close after their current response), force-closes whatever
+    /// is left after `gracePeriod`, and returns when every thread has stopped.
+    /// Calling it again, or before `start()`, does nothing but wait.
+    public func shutdown(gracePeriod: Duration = .seconds(5)) {
+        let deadline = monotonicNanoseconds() + gracePeriod.nanoseconds
+        let started = phase.withLock { phase -> Bool in
+            guard case .running(let stop, let mailboxes) = phase else { return false }
+            phase = .stopped
+            stop.signal()
+            for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
+            return true
+        }
+        if started { waitUntilStopped() }
+    }
+
+    /// Blocks until the server has stopped (returns at once if it never started).
+    public func waitUntilStopped() {
+        running.wait()
+    }
+
+    /// Makes `SIGTERM` and `SIGINT` shut the server down gracefully (5 s grace),
+    /// so `waitUntilStopped()` returns and the process can exit 0.
+    public func stopOnSignals(gracePeriod: Duration = .seconds(5)) {
+        signalSources.withLock { sources in
+            for number in [SIGTERM, SIGINT] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { [self] in shutdown(gracePeriod: gracePeriod) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+}
+
+/// Moves a value that is not `Sendable` to exactly one other thread.
+private struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
