@@ -67,7 +67,7 @@ extension EventLoop {
     private func respond(_ connection: Connection, to request: HTTPRequest) {
         let started = log.enabled ? monotonicNanoseconds() : 0
         let response = handler.handle(request)
-        let keepAlive = request.keepAlive && !connection.machine.isShuttingDown
+        let keepAlive = request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
         serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http1_0)
         let sendsBody = request.method != .head && !response.status.forbidsBody
         send(connection, body: sendsBody ? response.body : .empty)

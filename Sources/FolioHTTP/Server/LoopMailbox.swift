@@ -12,6 +12,11 @@ final class LoopMailbox: Sendable {
     /// Registered in the loop's epoll; signalled after each delivery.
     let wakeup: EventFD
     private let inbox = Mutex(Inbox())
+    private let stopping = Atomic<Bool>(false)
+
+    /// Whether a stop was requested; checked per response so one finishing
+    /// during the request already says `Connection: close`.
+    var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
     init() throws(POSIXCallError) {
         wakeup = try EventFD()
@@ -25,6 +30,7 @@ final class LoopMailbox: Sendable {
 
     /// Asks the loop to finish in-flight requests and stop by `deadline`.
     func requestStop(deadline: UInt64) {
+        stopping.store(true, ordering: .relaxed)
         inbox.withLock { $0.stopDeadline = $0.stopDeadline.map { min($0, deadline) } ?? deadline }
         wakeup.signal()
     }
