@@ -49,7 +49,7 @@ extension HTTPRequestParser {
         switch body.phase {
         case .size:
             guard let end = indexOfCRLF(from: body.cursor) else {
-                if buffer.count - body.cursor > Self.maximumChunkLine { return .failure(.invalidChunk) }
+                if buffer.count - body.cursor > Self.maximumChunkLine + 1 { return .failure(.invalidChunk) }
                 return nil
             }
             if end - body.cursor > Self.maximumChunkLine { return .failure(.invalidChunk) }

@@ -10,12 +10,14 @@ extension HTTPRequestParser {
         guard let end = indexOfBlankLine(from: searchFrom) else {
             let unread = buffer.count - start
             state = .head(scanned: unread)
-            let lineEnd = indexOfCRLF(from: start)
-            let lineLength = (lineEnd ?? buffer.count) - start
-            if lineLength > limits.requestLineBytes { return fail(.requestLineTooLong) }
-            if let lineEnd, buffer.count - (lineEnd + 2) > limits.headerBytes {
-                return fail(.headersTooLarge)
+            // The last buffered byte may be the CR of a line's CRLF: allow one byte of
+            // slack so splitting the input differently never changes the verdict.
+            guard let lineEnd = indexOfCRLF(from: start) else {
+                if unread > limits.requestLineBytes + 1 { return fail(.requestLineTooLong) }
+                return .needMoreData
             }
+            if lineEnd - start > limits.requestLineBytes { return fail(.requestLineTooLong) }
+            if buffer.count - (lineEnd + 2) > limits.headerBytes + 1 { return fail(.headersTooLarge) }
             return .needMoreData
         }
         let headEnd = end + 2  // keep the last field line's CRLF
