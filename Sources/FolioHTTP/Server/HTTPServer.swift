@@ -18,7 +18,6 @@ public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
     private let phase = Mutex(Phase.idle)
-    private let signalSources = Mutex<[any DispatchSourceSignal]>([])
     private let running = DispatchGroup()
     private let counter = ConnectionCounter()
 
@@ -104,20 +103,6 @@ public final class HTTPServer: Sendable {
     /// Blocks until the server has stopped (returns at once if it never started).
     public func waitUntilStopped() {
         running.wait()
-    }
-
-    /// Makes `SIGTERM` and `SIGINT` shut the server down gracefully (5 s grace),
-    /// so `waitUntilStopped()` returns and the process can exit 0.
-    public func stopOnSignals(gracePeriod: Duration = .seconds(5)) {
-        signalSources.withLock { sources in
-            for number in [SIGTERM, SIGINT] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { [self] in shutdown(gracePeriod: gracePeriod) }
-                source.resume()
-                sources.append(source)
-            }
-        }
     }
 }
 
