@@ -1,12 +1,13 @@
-import Foundation
 import FolioHTTP
+import Foundation
 
 /// The fixture's routes: a fixed 10 KB page, an echo of what the parser saw,
 /// static files, and a few helpers for the integration tests.
 struct FixtureHandler: HTTPHandler {
     /// Exactly 10 240 bytes of HTML, built once and shared by every response.
     static let page: [UInt8] = {
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Fixture</title></head>\n<body><ul>\n"
+        var html =
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Fixture</title></head>\n<body><ul>\n"
         var index = 0
         while html.utf8.count < 10_240 - 40 {
             html += "<li class=\"post\"><a href=\"/posts/\(index)\">Post number \(index)</a></li>\n"

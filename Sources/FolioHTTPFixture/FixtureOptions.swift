@@ -10,15 +10,21 @@ struct FixtureOptions {
     init(arguments: [String]) throws(FixtureError) {
         var remaining = arguments[...]
         func value(_ flag: String) throws(FixtureError) -> String {
-            guard let next = remaining.popFirst() else { throw FixtureError(message: "\(flag) needs a value") }
+            guard let next = remaining.popFirst() else {
+                throw FixtureError(message: "\(flag) needs a value")
+            }
             return next
         }
         func seconds(_ flag: String) throws(FixtureError) -> Duration {
-            guard let number = Double(try value(flag)) else { throw FixtureError(message: "\(flag): not a number") }
+            guard let number = Double(try value(flag)) else {
+                throw FixtureError(message: "\(flag): not a number")
+            }
             return .milliseconds(Int(number * 1000))
         }
         func integer(_ flag: String) throws(FixtureError) -> Int {
-            guard let number = Int(try value(flag)) else { throw FixtureError(message: "\(flag): not an integer") }
+            guard let number = Int(try value(flag)) else {
+                throw FixtureError(message: "\(flag): not an integer")
+            }
             return number
         }
         while let flag = remaining.popFirst() {

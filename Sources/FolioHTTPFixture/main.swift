@@ -1,5 +1,5 @@
-import Foundation
 import FolioHTTP
+import Foundation
 
 // Starts the fixture server, prints its URL on stdout, serves until SIGTERM/SIGINT, exits 0.
 do {
@@ -8,7 +8,9 @@ do {
     let server = HTTPServer(configuration: options.configuration, handler: FixtureHandler(files: files))
     let port = try server.start()
     server.stopOnSignals()
-    let host = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
+    let host =
+        options.configuration.host.contains(":")
+        ? "[\(options.configuration.host)]" : options.configuration.host
     // Written with one write(2) so the URL reaches a pipe at once, unbuffered.
     FileHandle.standardOutput.write(Data("http://\(host):\(port)\n".utf8))
     server.waitUntilStopped()

@@ -5,7 +5,8 @@ import Testing
 @Suite struct FormAndCookieTests {
     @Test func decodesUrlEncodedFormsAsUTF8WithPlusAsSpace() throws {
         let request = HTTPRequest(
-            method: .post, target: "/", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
+            method: .post, target: "/",
+            headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
             body: Array("page=%E7%B2%BE%E5%8D%8E&q=a+b%2Bc&empty=&flag".utf8))
         let form = try request.form()
         #expect(form["page"] == "精华")
@@ -20,7 +21,8 @@ import Testing
     }
 
     @Test func refusesAFormWithAnotherContentType() {
-        let request = HTTPRequest(method: .post, target: "/", headers: ["Content-Type": "application/json"], body: [1])
+        let request = HTTPRequest(
+            method: .post, target: "/", headers: ["Content-Type": "application/json"], body: [1])
         #expect(throws: FormDecodingError.self) { try request.form() }
     }
 
@@ -31,7 +33,8 @@ import Testing
 
     @Test func parsesCookiesFromEveryCookieHeader() {
         let request = HTTPRequest(
-            method: .get, target: "/", headers: HTTPHeaders([("Cookie", "a=1; b=\"two\""), ("Cookie", "c=3;a=9; junk")]))
+            method: .get, target: "/",
+            headers: HTTPHeaders([("Cookie", "a=1; b=\"two\""), ("Cookie", "c=3;a=9; junk")]))
         #expect(request.cookies == ["a": "1", "b": "two", "c": "3"])
     }
 

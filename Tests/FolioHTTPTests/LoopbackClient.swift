@@ -78,7 +78,8 @@ final class LoopbackClient {
         var headEnd: Int?
         while headEnd == nil {
             headEnd = buffered.indices.dropLast(3).first {
-                buffered[$0] == 13 && buffered[$0 + 1] == 10 && buffered[$0 + 2] == 13 && buffered[$0 + 3] == 10
+                buffered[$0] == 13 && buffered[$0 + 1] == 10 && buffered[$0 + 2] == 13
+                    && buffered[$0 + 3] == 10
             }
             if headEnd == nil && !fill() { return nil }
         }
@@ -90,7 +91,8 @@ final class LoopbackClient {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body: [UInt8] = []
         if !headRequest, let length = headers["content-length"].flatMap({ Int($0) }) {

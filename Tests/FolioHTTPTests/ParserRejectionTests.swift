@@ -66,7 +66,9 @@ import Testing
 
     @Test func acceptsARequestLineJustUnderTheLimit() {
         let target = "/" + String(repeating: "a", count: 8 * 1024 - 15)
-        #expect(firstOutput("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n") == .request(method: .get, path: target, body: ""))
+        #expect(
+            firstOutput("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n")
+                == .request(method: .get, path: target, body: ""))
     }
 
     @Test func rejectsHeadersOverTheByteLimitBeforeTheyEnd() {
@@ -87,7 +89,8 @@ import Testing
 
     @Test func rejectsAChunkedBodyThatGrowsOverTheLimit() {
         let limits = HTTPLimits(bodyBytes: 8)
-        let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n5\r\nworld\r\n0\r\n\r\n"
+        let text =
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n5\r\nworld\r\n0\r\n\r\n"
         #expect(parseAll(text, limits: limits) == [.error(.bodyTooLarge)])
     }
 

@@ -31,7 +31,11 @@ func parseAll(_ bytes: [UInt8], limits: HTTPLimits = HTTPLimits(), chunkSize: In
             case .sendContinue: results.append((.sendContinue, nil))
             case .request(let request):
                 results.append(
-                    (.request(method: request.method, path: request.path, body: String(decoding: request.body, as: UTF8.self)), request))
+                    (
+                        .request(
+                            method: request.method, path: request.path,
+                            body: String(decoding: request.body, as: UTF8.self)), request
+                    ))
             case .error(let error):
                 results.append((.error(error), nil))
                 return results

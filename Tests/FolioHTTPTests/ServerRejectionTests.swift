@@ -6,7 +6,11 @@ import Testing
 @Suite(.serialized) struct ServerRejectionTests {
     static let vectors: [(String, Int)] = [
         ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414),
-        ("GET / HTTP/1.1\r\nHost: t\r\n" + String(repeating: "X-Big: \(String(repeating: "b", count: 1000))\r\n", count: 70) + "\r\n", 431),
+        (
+            "GET / HTTP/1.1\r\nHost: t\r\n"
+                + String(repeating: "X-Big: \(String(repeating: "b", count: 1000))\r\n", count: 70) + "\r\n",
+            431
+        ),
         ("GET / HTTP/1.1\r\nHost: t\r\n" + (0..<101).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431),
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2000000\r\n\r\n", 413),
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
@@ -38,7 +42,7 @@ import Testing
     }
 
     @Test func answersAStalledHeadWith408WhileOthersAreServed() throws {
-        try withServer({ $0.timeouts.head = .milliseconds(400) }) { _, port in
+        try withServer(configured { $0.timeouts.head = .milliseconds(400) }) { _, port in
             let slow = try LoopbackClient(port: port)
             let started = Date()
             slow.send("GET / HTTP/1.1\r\n")
@@ -53,7 +57,7 @@ import Testing
     }
 
     @Test func closesAnIdleKeepAliveConnection() throws {
-        try withServer({ $0.timeouts.idle = .milliseconds(300) }) { _, port in
+        try withServer(configured { $0.timeouts.idle = .milliseconds(300) }) { _, port in
             let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(client.readResponse()?.status == 200)
@@ -64,7 +68,7 @@ import Testing
     }
 
     @Test func turnsAwayConnectionsPastTheCapWith503() throws {
-        try withServer({ $0.maxConnections = 2 }) { _, port in
+        try withServer(configured { $0.maxConnections = 2 }) { _, port in
             let first = try LoopbackClient(port: port)
             let second = try LoopbackClient(port: port)
             first.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")

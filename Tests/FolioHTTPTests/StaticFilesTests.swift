@@ -11,9 +11,12 @@ import Testing
         root = NSTemporaryDirectory() + "folio-static-\(UUID().uuidString)"
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/css", withIntermediateDirectories: true)
-        let html = "<!DOCTYPE html><title>t</title>" + String(repeating: "<p>repeated paragraph</p>", count: 40)
+        let html =
+            "<!DOCTYPE html><title>t</title>" + String(repeating: "<p>repeated paragraph</p>", count: 40)
         try html.write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
-        for name in ["css/site.css", "app.js", "logo.svg", "data.json", "font.ttf", "pic.png", "font.woff2", ".secret"] {
+        for name in [
+            "css/site.css", "app.js", "logo.svg", "data.json", "font.ttf", "pic.png", "font.woff2", ".secret",
+        ] {
             try String(repeating: "content of \(name) ", count: 30).write(
                 toFile: root + "/" + name, atomically: true, encoding: .utf8)
         }
@@ -28,7 +31,8 @@ import Testing
 
     @Test(arguments: [
         ("index.html", "text/html; charset=utf-8"), ("css/site.css", "text/css; charset=utf-8"),
-        ("app.js", "text/javascript; charset=utf-8"), ("logo.svg", "image/svg+xml"), ("data.json", "application/json"),
+        ("app.js", "text/javascript; charset=utf-8"), ("logo.svg", "image/svg+xml"),
+        ("data.json", "application/json"),
         ("font.ttf", "font/ttf"), ("pic.png", "image/png"), ("font.woff2", "font/woff2"),
     ])
     func servesEachTypeWithItsContentType(path: String, type: String) {

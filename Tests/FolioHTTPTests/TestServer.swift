@@ -16,18 +16,25 @@ struct EchoHandler: HTTPHandler {
         case "/only-get":
             return request.method == .get ? .text(.ok, "got") : .methodNotAllowed(allowed: [.get, .head])
         default:
-            return .text(.ok, "\(request.method.rawValue) \(request.path) body=\(String(decoding: request.body, as: UTF8.self))")
+            return .text(
+                .ok,
+                "\(request.method.rawValue) \(request.path) body=\(String(decoding: request.body, as: UTF8.self))"
+            )
         }
     }
 }
 
+/// The loopback test configuration (port 0, two loops, no access log), adjusted by `change`.
+func configured(_ change: (inout HTTPServerConfiguration) -> Void = { _ in }) -> HTTPServerConfiguration {
+    var configuration = HTTPServerConfiguration(port: 0, eventLoopCount: 2, accessLog: false)
+    change(&configuration)
+    return configuration
+}
+
 /// Starts a server on an ephemeral loopback port and stops it after `body`.
 func withServer(
-    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-    _ body: (HTTPServer, Int) throws -> Void
+    _ configuration: HTTPServerConfiguration = configured(), _ body: (HTTPServer, Int) throws -> Void
 ) throws {
-    var configuration = HTTPServerConfiguration(port: 0, eventLoopCount: 2, accessLog: false)
-    configure(&configuration)
     let server = HTTPServer(configuration: configuration, handler: EchoHandler())
     let port = try server.start()
     defer { server.shutdown(gracePeriod: .seconds(1)) }

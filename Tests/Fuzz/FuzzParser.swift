@@ -27,7 +27,8 @@ func run(_ pieces: [ArraySlice<UInt8>]) -> [FuzzOutcome] {
             case .request(let request):
                 _ = request.cookies
                 _ = try? request.form()
-                outcomes.append(.request(request.method, request.target, request.path, request.body, request.keepAlive))
+                outcomes.append(
+                    .request(request.method, request.target, request.path, request.body, request.keepAlive))
                 continue
             case .error(let error):
                 outcomes.append(.error(error))

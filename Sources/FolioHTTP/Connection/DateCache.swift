@@ -18,7 +18,9 @@ struct DateCache {
     }
 
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let months = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// Formats seconds since the epoch as an IMF-fixdate (RFC 9110 5.6.7).
     static func format(_ seconds: Int) -> String {
@@ -43,7 +45,8 @@ struct DateCache {
             return value
         }
         let monthName = String(decoding: bytes[8..<11], as: UTF8.self)
-        guard let month = months.firstIndex(of: monthName), let day = number(5..<7), let year = number(12..<16),
+        guard let month = months.firstIndex(of: monthName), let day = number(5..<7),
+            let year = number(12..<16),
             let hour = number(17..<19), let minute = number(20..<22), let second = number(23..<25)
         else { return nil }
         var parts = tm()

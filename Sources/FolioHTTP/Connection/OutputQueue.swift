@@ -17,7 +17,9 @@ struct OutputQueue {
     /// Queues `bytes` after what is already waiting.
     mutating func append(_ bytes: [UInt8], from start: Int = 0) {
         guard start < bytes.count else { return }
-        if chunks.isEmpty { offset = start } else if start > 0 {
+        if chunks.isEmpty {
+            offset = start
+        } else if start > 0 {
             chunks.append(Array(bytes[start...]))
             byteCount += bytes.count - start
             return
@@ -60,6 +62,27 @@ struct OutputQueue {
             chunks.removeSubrange(0..<first)
             first = 0
         }
+    }
+
+    /// One `writev` of a response head and body, the common case, without building
+    /// an array of buffers first.
+    static func writev(_ fd: Int32, head: [UInt8], body: [UInt8]) throws(POSIXCallError) -> IOResult<Int> {
+        let result = head.withUnsafeBytes { head in
+            body.withUnsafeBytes { body -> Result<IOResult<Int>, POSIXCallError> in
+                var vectors = (
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress), iov_len: body.count)
+                )
+                let count = body.isEmpty ? 1 : 2
+                return withUnsafeMutableBytes(of: &vectors) { raw in
+                    let pointer = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+                    return Result { () throws(POSIXCallError) -> IOResult<Int> in
+                        try Socket.writev(fd, UnsafeMutableBufferPointer(start: pointer, count: count))
+                    }
+                }
+            }
+        }
+        return try result.get()
     }
 
     /// The most buffers one `writev` is given.

@@ -81,7 +81,8 @@ enum PercentDecoding {
                 let high = bytes.index(after: index)
                 guard high != bytes.endIndex else { return nil }
                 let low = bytes.index(after: high)
-                guard low != bytes.endIndex, let h = hexValue(bytes[high]), let l = hexValue(bytes[low]) else {
+                guard low != bytes.endIndex, let h = hexValue(bytes[high]), let l = hexValue(bytes[low])
+                else {
                     return nil
                 }
                 output.append(h << 4 | l)

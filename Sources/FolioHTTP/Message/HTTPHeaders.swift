@@ -16,6 +16,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// Creates empty headers with room for `capacity` fields.
+    public init(minimumCapacity capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
     /// `["Content-Type": "text/plain"]`
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)

@@ -26,11 +26,23 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, CustomStringCo
     init?(token: UnsafeBufferPointer<UInt8>) {
         switch token.count {
         case 3:
-            if token.elementsEqual("GET".utf8) { self = .get; return }
-            if token.elementsEqual("PUT".utf8) { self = .put; return }
+            if token.elementsEqual("GET".utf8) {
+                self = .get
+                return
+            }
+            if token.elementsEqual("PUT".utf8) {
+                self = .put
+                return
+            }
         case 4:
-            if token.elementsEqual("POST".utf8) { self = .post; return }
-            if token.elementsEqual("HEAD".utf8) { self = .head; return }
+            if token.elementsEqual("POST".utf8) {
+                self = .post
+                return
+            }
+            if token.elementsEqual("HEAD".utf8) {
+                self = .head
+                return
+            }
         default:
             break
         }
@@ -53,9 +65,9 @@ public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// HTTP/1.0
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    public static let http10 = HTTPVersion(major: 1, minor: 0)
     /// HTTP/1.1
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    public static let http11 = HTTPVersion(major: 1, minor: 1)
 
     /// `HTTP/1.1`
     public var description: String { "HTTP/\(major).\(minor)" }

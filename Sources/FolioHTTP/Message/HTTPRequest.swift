@@ -19,7 +19,7 @@ public struct HTTPRequest: Sendable {
 
     /// Creates a request, mostly for tests; the server builds them with its parser.
     public init(
-        method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+        method: HTTPMethod, target: String, version: HTTPVersion = .http11,
         headers: HTTPHeaders = [:], body: [UInt8] = []
     ) {
         self.method = method
@@ -30,7 +30,9 @@ public struct HTTPRequest: Sendable {
         self.version = version
         self.headers = headers
         self.body = body
-        self.keepAlive = version == .http1_1 ? !headers.hasToken("close", in: "Connection")
+        self.keepAlive =
+            version == .http11
+            ? !headers.hasToken("close", in: "Connection")
             : headers.hasToken("keep-alive", in: "Connection")
     }
 

@@ -43,7 +43,8 @@ public struct HTTPResponse: Sendable {
 
     /// A `text/html; charset=utf-8` response.
     public static func html(_ status: HTTPStatus = .ok, _ bytes: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(bytes))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(bytes))
     }
 
     /// An `application/json` response from already-encoded bytes.

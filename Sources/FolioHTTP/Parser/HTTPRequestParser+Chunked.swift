@@ -75,7 +75,9 @@ extension HTTPRequestParser {
             return .success(false)
         case .trailers(let bytes):
             guard let end = indexOfCRLF(from: body.cursor) else {
-                if bytes + buffer.count - body.cursor > limits.headerBytes { return .failure(.headersTooLarge) }
+                if bytes + buffer.count - body.cursor > limits.headerBytes {
+                    return .failure(.headersTooLarge)
+                }
                 return nil
             }
             if end == body.cursor {

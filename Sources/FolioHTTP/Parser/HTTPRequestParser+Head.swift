@@ -70,16 +70,17 @@ struct HeadParser {
         case .success(let parsed): line = parsed
         }
         var fields = FieldSummary()
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(minimumCapacity: 8)
         var count = 0
         while let fieldLine = lines.next() {
             count += 1
             if count > limits.headerCount { return .failure(.tooManyHeaders) }
             guard let (name, value) = Self.splitField(fieldLine) else { return .failure(.invalidHeader) }
             if let error = fields.note(name: name, value: value) { return .failure(error) }
-            headers.add(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+            headers.add(
+                name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
         }
-        if line.version == .http1_1 ? fields.hostCount != 1 : fields.hostCount > 1 {
+        if line.version == .http11 ? fields.hostCount != 1 : fields.hostCount > 1 {
             return .failure(.invalidHost)
         }
         let framing: Framing
@@ -89,7 +90,7 @@ struct HeadParser {
         }
         if case .length(let length) = framing, length > limits.bodyBytes { return .failure(.bodyTooLarge) }
         let keepAlive =
-            line.version == .http1_1
+            line.version == .http11
             ? !fields.connectionClose : fields.connectionKeepAlive && !fields.connectionClose
         let request = HTTPRequest(
             method: line.method, target: line.target, path: line.path, query: line.query,

@@ -34,16 +34,19 @@ struct RequestLine {
         guard let path = PercentDecoding.decode(split.path.utf8, plusAsSpace: false),
             let query = try? FormFields(urlEncoded: split.query.utf8)
         else { return .failure(.invalidTarget) }
-        return .success(RequestLine(method: method, target: target, path: path, query: query, version: version))
+        return .success(
+            RequestLine(method: method, target: target, path: path, query: query, version: version))
     }
 
     /// `HTTP/1.1`, `HTTP/1.0`; another 1.x is treated as 1.1, another major is 505.
-    private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<HTTPVersion, HTTPParserError> {
+    private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
+        HTTPVersion, HTTPParserError
+    > {
         guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[6] == UInt8(ascii: "."),
             let major = digit(bytes[5]), let minor = digit(bytes[7])
         else { return .failure(.malformedRequestLine) }
         guard major == 1 else { return .failure(.unsupportedVersion) }
-        return .success(minor == 0 ? .http1_0 : .http1_1)
+        return .success(minor == 0 ? .http10 : .http11)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {
@@ -63,7 +66,9 @@ struct FieldSummary {
     var expectsContinue = false
 
     /// Notes one field; returns an error when it alone is enough to reject the request.
-    mutating func note(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> HTTPParserError? {
+    mutating func note(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)
+        -> HTTPParserError?
+    {
         switch name.count {
         case 4 where name.equalsLowercased("host"):
             hostCount += 1
@@ -99,7 +104,7 @@ struct FieldSummary {
     func framing(version: HTTPVersion) -> Result<HeadParser.Framing, HTTPParserError> {
         if transferEncodingSeen {
             if contentLengthSeen { return .failure(.invalidContentLength) }
-            if version == .http1_0 { return .failure(.invalidTransferEncoding) }
+            if version == .http10 { return .failure(.invalidTransferEncoding) }
             if transferCodings.contains(where: { $0 != "chunked" }) {
                 return .failure(.unsupportedTransferCoding)
             }

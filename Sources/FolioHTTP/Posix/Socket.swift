@@ -17,8 +17,10 @@ enum Socket {
         let fd: Int32
         do {
             fd = try syscallRetrying("socket") {
-                socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                    | Int32(SOCK_CLOEXEC.rawValue), 0)
+                socket(
+                    address.family,
+                    Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                        | Int32(SOCK_CLOEXEC.rawValue), 0)
             }
         } catch { throw .bindFailed(host: host, port: port, error) }
         do {
@@ -42,18 +44,23 @@ enum Socket {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = try withUnsafeMutablePointer(to: &storage) { (pointer) throws(POSIXCallError) in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { (address) throws(POSIXCallError) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                (address) throws(POSIXCallError) in
                 try syscallRetrying("getsockname") { getsockname(fd, address, &length) }
             }
         }
         switch Int32(storage.ss_family) {
         case AF_INET6:
             return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
             }
         default:
             return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin_port))
+                }
             }
         }
     }

@@ -56,7 +56,9 @@ struct Acceptor: Sendable {
             }
             guard case .processed(let fd) = result else { return }
             if counter.count >= maxConnections {
-                Self.busyResponse.withUnsafeBytes { _ = send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                Self.busyResponse.withUnsafeBytes {
+                    _ = send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 Socket.close(fd)
                 continue
             }

@@ -68,7 +68,7 @@ extension EventLoop {
         let started = log.enabled ? monotonicNanoseconds() : 0
         let response = handler.handle(request)
         let keepAlive = request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
-        serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http1_0)
+        serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http10)
         let sendsBody = request.method != .head && !response.status.forbidsBody
         send(connection, body: sendsBody ? response.body : .empty)
         let now = monotonicNanoseconds()
@@ -102,7 +102,7 @@ extension EventLoop {
         }
         var written = 0
         do {
-            if case .processed(let count) = try OutputQueue.writev(connection.fd, [head, bytes][...], firstOffset: 0) {
+            if case .processed(let count) = try OutputQueue.writev(connection.fd, head: head, body: bytes) {
                 written = count
             }
         } catch {
@@ -131,7 +131,9 @@ extension EventLoop {
                 return
             }
         }
-        if connection.machine.outputDrained() == .close || (connection.peerClosed && connection.output.isEmpty) {
+        if connection.machine.outputDrained() == .close
+            || (connection.peerClosed && connection.output.isEmpty)
+        {
             close(connection)
             return
         }

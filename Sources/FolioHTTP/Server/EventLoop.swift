@@ -59,7 +59,9 @@ final class EventLoop {
                     continue
                 }
                 guard fd >= 0, fd < connections.count, let connection = connections[Int(fd)] else { continue }
-                if event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                if event.events
+                    & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+                {
                     readable(connection)
                 }
                 if event.events & EPOLLOUT.rawValue != 0, !connection.machine.isClosed {
@@ -91,7 +93,8 @@ final class EventLoop {
 
     private func register(_ fd: Int32) {
         let connection = Connection(
-            fd: fd, limits: configuration.limits, timeouts: configuration.timeouts, now: monotonicNanoseconds())
+            fd: fd, limits: configuration.limits, timeouts: configuration.timeouts,
+            now: monotonicNanoseconds())
         do {
             try epoll.add(fd, .read)
         } catch {

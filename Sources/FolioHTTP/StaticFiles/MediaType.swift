@@ -8,7 +8,8 @@ struct MediaType {
     /// The type for `path`'s extension; `application/octet-stream` when unknown.
     init(path: String) {
         let name = path.split(separator: "/").last ?? ""
-        let fileExtension = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+        let fileExtension =
+            name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
         switch fileExtension {
         case "html", "htm": self.init(contentType: "text/html; charset=utf-8", compressible: true)
         case "css": self.init(contentType: "text/css; charset=utf-8", compressible: true)

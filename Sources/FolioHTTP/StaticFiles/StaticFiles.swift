@@ -24,7 +24,9 @@ public struct StaticFiles: Sendable {
         guard let resolved = realpath(root, nil) else { throw .rootNotFound(root) }
         defer { free(resolved) }
         var info = stat()
-        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw .rootNotFound(root) }
+        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .rootNotFound(root)
+        }
         self.root = String(cString: resolved)
         self.cacheControl = cacheControl
     }
@@ -70,7 +72,8 @@ public struct StaticFiles: Sendable {
         let seconds = Int(info.st_mtim.tv_sec)
         let file = CachedFile(
             identity: identity, bytes: bytes,
-            etag: "\"\(String(identity.size, radix: 16))-\(String(identity.modifiedNanoseconds, radix: 16))\"",
+            etag:
+                "\"\(String(identity.size, radix: 16))-\(String(identity.modifiedNanoseconds, radix: 16))\"",
             lastModified: DateCache.format(seconds), modifiedSeconds: seconds,
             mediaType: MediaType(path: resolved), gzipped: nil)
         cache.store(file, at: resolved)
@@ -94,7 +97,8 @@ public struct StaticFiles: Sendable {
             "ETag": file.etag, "Last-Modified": file.lastModified, "Cache-Control": cacheControl,
         ]
         if file.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
-        if Conditional.isNotModified(request.headers, etag: file.etag, modifiedSeconds: file.modifiedSeconds) {
+        if Conditional.isNotModified(request.headers, etag: file.etag, modifiedSeconds: file.modifiedSeconds)
+        {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add(name: "Content-Type", value: file.mediaType.contentType)
