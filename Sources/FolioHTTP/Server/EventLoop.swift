@@ -76,6 +76,11 @@ final class EventLoop {
             if let stopDeadline, openCount == 0 || now >= stopDeadline { break }
         }
         for case let connection? in connections { close(connection) }
+        // The accept thread has stopped before any stop request, so nothing arrives after this.
+        for fd in mailbox.take().sockets {
+            Socket.close(fd)
+            counter.decrement()
+        }
         mailbox.wakeup.close()
     }
 
@@ -122,9 +127,9 @@ final class EventLoop {
 
     /// Closes the socket and forgets the connection.
     func close(_ connection: Connection) {
-        guard !connection.machine.isClosed || connections[Int(connection.fd)] === connection else { return }
-        connection.machine.closed()
+        // The descriptor may already be closed and its number reused by a newer connection.
         guard connections[Int(connection.fd)] === connection else { return }
+        connection.machine.closed()
         epoll.remove(connection.fd)
         Socket.close(connection.fd)
         connections[Int(connection.fd)] = nil

@@ -18,7 +18,10 @@ public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
     private let phase = Mutex(Phase.idle)
+    /// Every thread of the server; waited on by `waitUntilStopped()`.
     private let running = DispatchGroup()
+    /// The accept thread alone, so loops are told to stop only once no socket can arrive.
+    private let accepting = DispatchGroup()
     private let counter = ConnectionCounter()
 
     /// Creates a server; nothing is bound until `start()`.
@@ -53,7 +56,12 @@ public final class HTTPServer: Sendable {
             let acceptor = Acceptor(
                 listener: listener, stop: stop, mailboxes: mailboxes, counter: counter,
                 maxConnections: configuration.maxConnections)
-            startThread(name: "FolioHTTP accept") { acceptor.run() }
+            accepting.enter()
+            let accepting = accepting
+            startThread(name: "FolioHTTP accept") {
+                acceptor.run()
+                accepting.leave()
+            }
             phase = .running(stop: stop, mailboxes: mailboxes)
             return port
         }
@@ -87,17 +95,21 @@ public final class HTTPServer: Sendable {
     /// Stops accepting at once, lets requests in flight finish (keep-alive
     /// connections close after their current response), force-closes whatever
     /// is left after `gracePeriod`, and returns when every thread has stopped.
-    /// Calling it again, or before `start()`, does nothing but wait.
+    /// Calling it again, or before `start()`, does nothing but wait. Never call
+    /// it from a handler: it waits for the loop that runs the handler.
     public func shutdown(gracePeriod: Duration = .seconds(5)) {
         let deadline = monotonicNanoseconds() + gracePeriod.nanoseconds
-        let started = phase.withLock { phase -> Bool in
-            guard case .running(let stop, let mailboxes) = phase else { return false }
+        let mailboxes = phase.withLock { phase -> [LoopMailbox]? in
+            guard case .running(let stop, let mailboxes) = phase else { return nil }
             phase = .stopped
             stop.signal()
-            for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
-            return true
+            return mailboxes
         }
-        if started { waitUntilStopped() }
+        if let mailboxes {
+            accepting.wait()
+            for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
+        }
+        waitUntilStopped()
     }
 
     /// Blocks until the server has stopped (returns at once if it never started).
