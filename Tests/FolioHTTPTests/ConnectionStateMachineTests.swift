@@ -76,3 +76,35 @@ import Testing
         #expect(writing.outputDrained() == .close)
     }
 }
+
+@Suite struct ResponseSerializerTests {
+    @Test func fillsInDateLengthAndCloseAndReplacesTheHandlersCopies() {
+        var serializer = ResponseSerializer()
+        let response = HTTPResponse(
+            status: .ok, headers: ["Content-Length": "999", "X-A": "1", "Connection": "keep-alive"],
+            body: .bytes(Array("hello".utf8)))
+        serializer.serializeHead(response, keepAlive: false, http10: false)
+        let text = String(decoding: serializer.head, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\nX-A: 1\r\nDate: "))
+        #expect(text.hasSuffix("\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"))
+    }
+
+    @Test func stripsLineBreaksAHandlerPutsInHeaders() {
+        var serializer = ResponseSerializer()
+        let response = HTTPResponse(
+            status: HTTPStatus(code: 200, reasonPhrase: "OK\r\nX-Evil: 1"),
+            headers: ["X-B": "a\r\nSet-Cookie: x=1"])
+        serializer.serializeHead(response, keepAlive: true, http10: false)
+        let text = String(decoding: serializer.head, as: UTF8.self)
+        #expect(!text.contains("\r\nX-Evil"))
+        #expect(!text.contains("\r\nSet-Cookie"))
+    }
+
+    @Test func sendsNoLengthFor304AndSays500ForAnImpossibleStatus() {
+        var serializer = ResponseSerializer()
+        serializer.serializeHead(HTTPResponse(status: .notModified), keepAlive: true, http10: false)
+        #expect(!String(decoding: serializer.head, as: UTF8.self).contains("Content-Length"))
+        serializer.serializeHead(HTTPResponse(status: HTTPStatus(code: -7)), keepAlive: true, http10: false)
+        #expect(String(decoding: serializer.head, as: UTF8.self).hasPrefix("HTTP/1.1 500 "))
+    }
+}

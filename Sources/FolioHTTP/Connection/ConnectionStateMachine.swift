@@ -138,10 +138,13 @@ struct ConnectionStateMachine {
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds (negative durations count as zero).
+    /// The duration in whole nanoseconds: negative counts as zero, anything over
+    /// about 100 years as 100 years, so adding it to a monotonic time never overflows.
     var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
-        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        let century: Int64 = 100 * 365 * 24 * 3600
+        guard seconds < century else { return UInt64(century) * 1_000_000_000 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
     }
 }

@@ -16,15 +16,15 @@ struct ResponseSerializer {
     mutating func serializeHead(_ response: HTTPResponse, keepAlive: Bool, http10: Bool) {
         head.removeAll(keepingCapacity: true)
         head.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(response.status.code)
+        // A status outside 100...999 cannot be sent; it is the handler's bug, so say 500.
+        appendDecimal((100...999).contains(response.status.code) ? response.status.code : 500)
         head.append(0x20)
-        head.append(contentsOf: response.status.reasonPhrase.utf8)
+        appendSanitized(response.status.reasonPhrase)
         head.append(contentsOf: "\r\n".utf8)
         for field in response.headers where !Self.isServerField(field.name) {
-            head.append(contentsOf: field.name.utf8)
+            appendSanitized(field.name)
             head.append(contentsOf: ": ".utf8)
-            // CR/LF in a handler's value would split the response: drop them.
-            for byte in field.value.utf8 where byte != 0x0D && byte != 0x0A { head.append(byte) }
+            appendSanitized(field.value)
             head.append(contentsOf: "\r\n".utf8)
         }
         head.append(contentsOf: "Date: ".utf8)
@@ -41,6 +41,11 @@ struct ResponseSerializer {
             head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         head.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// Appends `text` without CR, LF or NUL, which would let a handler's value split the response.
+    private mutating func appendSanitized(_ text: String) {
+        for byte in text.utf8 where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
     }
 
     private mutating func appendDecimal(_ value: Int) {

@@ -47,7 +47,7 @@ public final class HTTPServer: Sendable {
             let stop: EventFD
             do throws(POSIXCallError) {
                 stop = try EventFD()
-                for _ in 0..<configuration.eventLoopCount { mailboxes.append(try LoopMailbox()) }
+                for _ in 0..<max(1, configuration.eventLoopCount) { mailboxes.append(try LoopMailbox()) }
             } catch {
                 Socket.close(listener)
                 throw .setupFailed(error)
