@@ -88,7 +88,6 @@ public final class HTTPServer: Sendable {
             group.leave()
         }
         thread.name = name
-        thread.stackSize = 1 << 20
         thread.start()
     }
 
