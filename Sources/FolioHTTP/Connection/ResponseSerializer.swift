@@ -45,7 +45,12 @@ struct ResponseSerializer {
 
     /// Appends `text` without CR, LF or NUL, which would let a handler's value split the response.
     private mutating func appendSanitized(_ text: String) {
-        for byte in text.utf8 where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+            head.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
     }
 
     private mutating func appendDecimal(_ value: Int) {

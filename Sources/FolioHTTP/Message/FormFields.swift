@@ -40,7 +40,7 @@ public struct FormFields: Sendable, Hashable, Sequence {
 
     /// Every value named `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name == name }.map(\.value)
+        fields.filter { $0.name == name }.map { $0.value }
     }
 
     /// How many pairs there are.

@@ -41,7 +41,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map { $0.value }
     }
 
     /// Whether any field is named `name`.

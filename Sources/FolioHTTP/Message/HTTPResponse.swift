@@ -57,7 +57,7 @@ public struct HTTPResponse: Sendable {
     /// - Parameter allowed: the methods the resource supports, e.g. `[.get, .head]`.
     public static func methodNotAllowed(allowed: [HTTPMethod]) -> HTTPResponse {
         var response = text(.methodNotAllowed, "method not allowed")
-        response.headers.add(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
+        response.headers.add(name: "Allow", value: allowed.map { $0.rawValue }.joined(separator: ", "))
         return response
     }
 

@@ -111,7 +111,7 @@ extension HTTPRequestParser {
         while index < line.endIndex && (line[index] == 0x20 || line[index] == 0x09) { index += 1 }
         if index == line.endIndex { return line.last == 0x20 || line.last == 0x09 ? nil : size }
         guard line[index] == UInt8(ascii: ";") else { return nil }
-        guard line[index...].allSatisfy(\.isFieldValueCharacter) else { return nil }
+        guard line[index...].allSatisfy({ $0.isFieldValueCharacter }) else { return nil }
         return size
     }
 }

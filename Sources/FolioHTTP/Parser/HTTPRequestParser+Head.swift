@@ -108,13 +108,13 @@ struct HeadParser {
         guard let first = line.first, first != 0x20, first != 0x09 else { return nil }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
         let name = UnsafeBufferPointer(rebasing: line[..<colon])
-        guard name.allSatisfy(\.isTokenCharacter) else { return nil }
+        guard name.allSatisfy({ $0.isTokenCharacter }) else { return nil }
         var lower = colon + 1
         var upper = line.count
         while lower < upper && (line[lower] == 0x20 || line[lower] == 0x09) { lower += 1 }
         while upper > lower && (line[upper - 1] == 0x20 || line[upper - 1] == 0x09) { upper -= 1 }
         let value = UnsafeBufferPointer(rebasing: line[lower..<upper])
-        guard value.allSatisfy(\.isFieldValueCharacter) else { return nil }
+        guard value.allSatisfy({ $0.isFieldValueCharacter }) else { return nil }
         return (name, value)
     }
 }

@@ -18,7 +18,7 @@ struct RequestLine {
         let methodBytes = UnsafeBufferPointer(rebasing: line[..<firstSpace])
         let targetBytes = UnsafeBufferPointer(rebasing: rest[..<secondSpace])
         let versionBytes = UnsafeBufferPointer(rebasing: rest[(secondSpace + 1)...])
-        guard methodBytes.allSatisfy(\.isTokenCharacter) else { return .failure(.malformedRequestLine) }
+        guard methodBytes.allSatisfy({ $0.isTokenCharacter }) else { return .failure(.malformedRequestLine) }
         let version: HTTPVersion
         switch parseVersion(versionBytes) {
         case .failure(let error): return .failure(error)
