@@ -2,30 +2,6 @@
     import Glibc
 #endif
 
-/// Deadlines that keep slow or stalled clients from holding a connection.
-public struct HTTPTimeouts: Sendable, Hashable {
-    /// Time for a whole request head, counted from its first byte (not per read,
-    /// so one byte a minute does not keep a slot). Default 10 s; then `408` and close.
-    public var head: Duration
-    /// Time for a whole request body, counted from the end of the head. Default 30 s; then `408` and close.
-    public var body: Duration
-    /// How long a keep-alive connection may sit with no request. Default 30 s; then it is closed.
-    public var idle: Duration
-    /// How long queued output may wait for a client that does not read. Default 30 s; then close.
-    public var write: Duration
-
-    /// Creates timeouts; every argument has the default documented on its property.
-    public init(
-        head: Duration = .seconds(10), body: Duration = .seconds(30), idle: Duration = .seconds(30),
-        write: Duration = .seconds(30)
-    ) {
-        self.head = head
-        self.body = body
-        self.idle = idle
-        self.write = write
-    }
-}
-
 /// Everything `HTTPServer` needs to know; each default is stated on its property.
 public struct HTTPServerConfiguration: Sendable {
     /// The address to bind: an IPv4 or IPv6 literal (`::1`, `[::]`) or `localhost`. Default `127.0.0.1`.
@@ -66,27 +42,5 @@ public struct HTTPServerConfiguration: Sendable {
 
     private static var activeProcessors: Int {
         Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    }
-}
-
-/// Why the server could not start.
-public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `host` is not an IPv4/IPv6 literal or `port` is outside 0...65535.
-    case invalidAddress(host: String, port: Int)
-    /// Creating, binding or listening on the socket failed (e.g. the port is in use).
-    case bindFailed(host: String, port: Int, POSIXCallError)
-    /// A thread's epoll or eventfd could not be created.
-    case setupFailed(POSIXCallError)
-    /// `start()` was called twice.
-    case alreadyStarted
-
-    /// A short human-readable message.
-    public var description: String {
-        switch self {
-        case .invalidAddress(let host, let port): "invalid address \(host) port \(port)"
-        case .bindFailed(let host, let port, let error): "cannot listen on \(host):\(port): \(error)"
-        case .setupFailed(let error): "cannot set up the event loop: \(error)"
-        case .alreadyStarted: "the server is already started"
-        }
     }
 }
