@@ -20,26 +20,48 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
     /// Whether a response with this status carries no body (1xx, 204, 304).
     public var forbidsBody: Bool { code < 200 || code == 204 || code == 304 }
 
+    /// `100`
+
     public static let `continue`: HTTPStatus = 100
+    /// `200`
     public static let ok: HTTPStatus = 200
+    /// `201`
     public static let created: HTTPStatus = 201
+    /// `204`
     public static let noContent: HTTPStatus = 204
+    /// `301`
     public static let movedPermanently: HTTPStatus = 301
+    /// `302`
     public static let found: HTTPStatus = 302
+    /// `303`
     public static let seeOther: HTTPStatus = 303
+    /// `304`
     public static let notModified: HTTPStatus = 304
+    /// `400`
     public static let badRequest: HTTPStatus = 400
+    /// `403`
     public static let forbidden: HTTPStatus = 403
+    /// `404`
     public static let notFound: HTTPStatus = 404
+    /// `405`
     public static let methodNotAllowed: HTTPStatus = 405
+    /// `408`
     public static let requestTimeout: HTTPStatus = 408
+    /// `413`
     public static let contentTooLarge: HTTPStatus = 413
+    /// `414`
     public static let uriTooLong: HTTPStatus = 414
+    /// `417`
     public static let expectationFailed: HTTPStatus = 417
+    /// `431`
     public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
+    /// `500`
     public static let internalServerError: HTTPStatus = 500
+    /// `501`
     public static let notImplemented: HTTPStatus = 501
+    /// `503`
     public static let serviceUnavailable: HTTPStatus = 503
+    /// `505`
     public static let httpVersionNotSupported: HTTPStatus = 505
 
     private static func standardPhrase(_ code: Int) -> String {
