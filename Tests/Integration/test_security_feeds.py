@@ -19,13 +19,12 @@ HOSTILE_FEEDS = {
     "lone low surrogate": b'{"posts": "\\udc00"}',
     "huge number": b'{"posts": 1e999999}',
     "empty": b"",
-    # Found by `scripts/fuzz feed`: a high surrogate followed by an escape
-    # that is not a low surrogate overflowed FolioTemplate's JSONReader.
+    # Found by `scripts/fuzz feed` (HARDENING.md, finding 1): a high
+    # surrogate followed by an escape that is not a low surrogate overflowed
+    # FolioTemplate's JSONReader and killed the server.
     "high surrogate then a non-low escape": b'{"posts": "\\ud800\\u0000"}',
     "high surrogate then an ASCII escape": b'{"posts": "\\ud83d\\u0041"}',
 }
-
-KNOWN_CRASHES = {"high surrogate then a non-low escape", "high surrogate then an ASCII escape"}
 
 
 class RawFeed(FeedServer):
@@ -54,11 +53,7 @@ def config(folder, url):
     return str(path)
 
 
-@pytest.mark.parametrize("what", [
-    pytest.param(name, marks=pytest.mark.xfail(
-        strict=False, reason="FolioTemplate JSONReader.swift:176 traps on arithmetic overflow "
-        "(folio exits); reported to the lead, remove the mark once fixed")) if name in KNOWN_CRASHES else name
-    for name in HOSTILE_FEEDS])
+@pytest.mark.parametrize("what", HOSTILE_FEEDS)
 def test_a_hostile_feed_gives_an_error_panel_and_the_server_keeps_serving(folio_bin, tmp_path, what):
     with RawFeed(HOSTILE_FEEDS[what]) as feed, FolioServer(folio_bin, "--config", config(tmp_path, feed.url)) as server:
         client = server.client()

@@ -150,11 +150,8 @@ def test_http_layer_refusals_are_plain_text_and_echo_nothing(server, what):
     assert b"<" not in body and len(body) < 200
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="FolioHTTP answers parser/limit errors itself (EventLoop+IO.swift reject(), HTTPResponse.text) "
-    "without nosniff or CSP; reported to the lead. Remove this mark once HTTPResponse.text adds nosniff.")
 @pytest.mark.parametrize("what", HTTP_LAYER_REFUSALS)
 def test_http_layer_refusals_carry_nosniff(server, what):
+    # HARDENING.md, finding 3: these used to go out without it.
     _, headers, _ = raw_request(server.port, HTTP_LAYER_REFUSALS[what])
     assert headers.get("x-content-type-options") == ["nosniff"]
