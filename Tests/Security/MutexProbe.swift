@@ -3,8 +3,8 @@
 // Evidence for Tests/Security/tsan.supp. Run:
 //   swiftc -sanitize=thread -O -g Tests/Security/MutexProbe.swift -o /tmp/probe && /tmp/probe
 
-import Synchronization
 import Dispatch
+import Synchronization
 
 final class Box: Sendable {
     let state = Mutex<[Int: Double]>([:])

@@ -37,7 +37,8 @@ func checkConfiguration(_ configuration: FolioConfiguration) {
     precondition(!configuration.pagers.isEmpty, "a configuration without pagers loaded")
     precondition(Set(configuration.pagers.map(\.key)).count == configuration.pagers.count, "duplicate pager")
     for pager in configuration.pagers {
-        precondition(!pager.key.isEmpty && pager.key.allSatisfy { keySet.contains($0) }, "bad key \(pager.key)")
+        precondition(
+            !pager.key.isEmpty && pager.key.allSatisfy { keySet.contains($0) }, "bad key \(pager.key)")
         precondition(!pager.pages.isEmpty, "a pager without pages loaded")
         precondition(Set(pager.pages.map(\.key)).count == pager.pages.count, "duplicate page")
         for page in pager.pages {
@@ -70,7 +71,8 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let first: Result<FolioConfiguration, ConfigurationError>
     do {
         first = .success(
-            try FolioConfiguration.parse(bytes, file: "fuzz.json", directory: fuzzDataDirectory, templatesDirectory: nil))
+            try FolioConfiguration.parse(
+                bytes, file: "fuzz.json", directory: fuzzDataDirectory, templatesDirectory: nil))
     } catch {
         first = .failure(error)
     }
@@ -86,7 +88,8 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 let fuzzDataDirectory: String = {
     let directory = NSTemporaryDirectory() + "folio-fuzz-config"
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: directory + "/good.json", contents: Data(#"{"posts": []}"#.utf8))
+    _ = FileManager.default.createFile(
+        atPath: directory + "/good.json", contents: Data(#"{"posts": []}"#.utf8))
     _ = FileManager.default.createFile(atPath: directory + "/bad.json", contents: Data("[1, 2".utf8))
     return directory
 }()

@@ -36,6 +36,16 @@ func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
     return false
 }
 
+/// Renders with the fixed data; the error's text, or nil on success.
+func renderError(_ template: Template, into output: inout [UInt8]) -> String? {
+    do {
+        try template.render(fuzzGlobals, into: &output)
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -51,10 +61,8 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? template.checkMacroReferences()
     var first: [UInt8] = []
     var second: [UInt8] = []
-    let firstError: String?
-    do { try template.render(fuzzGlobals, into: &first); firstError = nil } catch { firstError = "\(error)" }
-    let secondError: String?
-    do { try template.render(fuzzGlobals, into: &second); secondError = nil } catch { secondError = "\(error)" }
+    let firstError = renderError(template, into: &first)
+    let secondError = renderError(template, into: &second)
     precondition(first == second && firstError == secondError, "two renders differ")
     if firstError == nil, !contains(bytes, "structure"), !contains(bytes, "q7"), !contains(bytes, "&#") {
         precondition(!contains(first, "<q7"), "data came out unescaped")
