@@ -32,8 +32,9 @@ func measure(_ name: String, minimumSeconds: Double = 1.0, _ body: () throws -> 
 
 /// Prints one figure, with its ratio to a baseline measured in the same run.
 func report(_ measurement: Measurement, against baseline: Measurement? = nil, unit: String = "ops") {
-    var line = String(
-        format: "%-44@ %12.0f %@/s", measurement.name as NSString, measurement.perSecond, unit as NSString)
+    // `%-44@` does not pad on Linux, so the name column is padded here.
+    let name = measurement.name.padding(toLength: max(44, measurement.name.count), withPad: " ", startingAt: 0)
+    var line = name + String(format: " %12.0f %@/s", measurement.perSecond, unit as NSString)
     if let baseline {
         line += String(
             format: "   %.2fx %@", measurement.perSecond / baseline.perSecond, baseline.name as NSString)

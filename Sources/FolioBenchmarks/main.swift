@@ -2,7 +2,9 @@ import Foundation
 
 // `FolioBenchmarks [SUITE ...]`: runs the named suites (all when none),
 // printing one line per figure. Build with `-c release` for real numbers.
-let suites: [(name: String, run: () throws -> Void)] = []
+let suites: [(name: String, run: () throws -> Void)] = [
+    ("text", TextBenchmark.run)
+]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
 for suite in suites where wanted.isEmpty || wanted.contains(suite.name) {

@@ -1,1 +1,0 @@
-// FolioText: see the issue that builds this module.
