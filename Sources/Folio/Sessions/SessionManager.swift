@@ -25,7 +25,7 @@ public final class SessionManager: Sendable {
     public let store: any SessionStore
     /// Lifetimes and limits.
     public let configuration: SessionConfiguration
-    private let clock: any WallClock
+    let clock: any WallClock
     private let random: any RandomSource
     private let counts = Mutex(Counts())
     /// Serializes read-reduce-save sequences so two requests of one session
