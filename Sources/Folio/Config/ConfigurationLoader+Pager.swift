@@ -21,14 +21,19 @@ extension ConfigurationLoader {
             if case .array(let nodes) = member.value.value, !nodes.isEmpty {
                 var seen: [String: SourceLocation] = [:]
                 for pageNode in nodes {
-                    guard let (page, pageKeyLocation) = self.page(pageNode, in: what) else { continue }
-                    if let first = seen[page.key] {
-                        reader.report(
-                            pageKeyLocation, "duplicate page key '\(page.key)' in \(what) (first at \(first))")
-                        continue
+                    // Duplicates are found from the declared key, even on a page with other problems.
+                    var isDuplicate = false
+                    if let (declared, location) = Self.declaredKey(pageNode) {
+                        if let first = seen[declared] {
+                            reader.report(
+                                location, "duplicate page key '\(declared)' in \(what) (first at \(first))")
+                            isDuplicate = true
+                        } else {
+                            seen[declared] = location
+                        }
                     }
-                    seen[page.key] = pageKeyLocation
-                    pages.append(page)
+                    // A duplicate is still read, so its other problems show too.
+                    if let (page, _) = self.page(pageNode, in: what), !isDuplicate { pages.append(page) }
                 }
             } else {
                 reader.report(member.value.location, "'pages' must be a non-empty array")
@@ -67,6 +72,14 @@ extension ConfigurationLoader {
         }
         guard key != nil, keyIsValid, title != nil, !pages.isEmpty else { return nil }
         return (pager, keyLocation)
+    }
+
+    /// The string `key` member of an object node, if it has one.
+    static func declaredKey(_ node: JSONNode) -> (String, SourceLocation)? {
+        guard case .object(let members) = node.value,
+            let member = members.first(where: { $0.key == "key" }), case .string(let key) = member.value.value
+        else { return nil }
+        return (key, member.value.location)
     }
 
     func isNull(_ node: JSONNode) -> Bool {

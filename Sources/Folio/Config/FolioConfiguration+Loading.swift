@@ -79,13 +79,16 @@ struct ConfigurationLoader {
         var pagers: [PagerConfiguration] = []
         var seen: [String: SourceLocation] = [:]
         for node in nodes {
-            guard let (pager, keyLocation) = self.pager(node) else { continue }
-            if let first = seen[pager.key] {
-                reader.report(keyLocation, "duplicate pager key '\(pager.key)' (first at \(first))")
-                continue
+            var isDuplicate = false
+            if let (declared, location) = Self.declaredKey(node) {
+                if let first = seen[declared] {
+                    reader.report(location, "duplicate pager key '\(declared)' (first at \(first))")
+                    isDuplicate = true
+                } else {
+                    seen[declared] = location
+                }
             }
-            seen[pager.key] = keyLocation
-            pagers.append(pager)
+            if let (pager, _) = self.pager(node), !isDuplicate { pagers.append(pager) }
         }
         return FolioConfiguration(title: title, pagers: pagers, file: file)
     }
