@@ -3,7 +3,8 @@ import Foundation
 // `FolioBenchmarks [SUITE ...]`: runs the named suites (all when none),
 // printing one line per figure. Build with `-c release` for real numbers.
 let suites: [(name: String, run: () throws -> Void)] = [
-    ("text", TextBenchmark.run)
+    ("core", CoreBenchmark.run),
+    ("text", TextBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
