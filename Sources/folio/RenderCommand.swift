@@ -27,7 +27,9 @@ struct RenderCommand: Subcommand {
     init(arguments: inout Arguments) throws(CommandLineError) {
         dashboard = try DashboardOptions(arguments: &arguments)
         basePath = try arguments.takeOption("base-path") ?? ""
-        guard let path = arguments.takeOperand() else { throw CommandLineError("missing PATH, e.g. /essence/video") }
+        guard let path = arguments.takeOperand() else {
+            throw CommandLineError("missing PATH, e.g. /essence/video")
+        }
         self.path = path.hasPrefix("/") ? path : "/" + path
     }
 
@@ -35,7 +37,8 @@ struct RenderCommand: Subcommand {
         let app: FolioApp
         do {
             app = try FolioApp.launch(
-                configurationFile: dashboard.configurationFile, options: dashboard.appOptions(basePath: basePath),
+                configurationFile: dashboard.configurationFile,
+                options: dashboard.appOptions(basePath: basePath),
                 state: .memory)
         } catch let error as ConfigurationError {
             printError(error.description)
@@ -49,7 +52,8 @@ struct RenderCommand: Subcommand {
         case .parts(let parts): for part in parts { bytes += part }
         }
         guard (200..<300).contains(response.status.code) else {
-            let message = response.headers["Content-Type"]?.hasPrefix("text/plain") == true
+            let message =
+                response.headers["Content-Type"]?.hasPrefix("text/plain") == true
                 ? String(decoding: bytes, as: UTF8.self) : "\(response.status)\n"
             let trimmed = message.trimmingCharacters(in: .newlines)
             printError("folio render: GET \(path): \(response.status.code): \(trimmed)")

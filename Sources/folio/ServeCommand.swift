@@ -27,7 +27,8 @@ struct DashboardOptions: Sendable {
     }
 
     func appOptions(basePath: String = "") -> FolioAppOptions {
-        var options = FolioAppOptions(templatesDirectory: templatesDirectory, publicDirectory: publicDirectory)
+        var options = FolioAppOptions(
+            templatesDirectory: templatesDirectory, publicDirectory: publicDirectory)
         options.basePath = FolioAppOptions.normalizedBasePath(basePath)
         options.version = FolioCommand.version
         return options

@@ -33,9 +33,11 @@ import Testing
                 + "</body></html>")
         try folder.write(
             "templates/index.html",
-            "<ul><li tal:repeat=\"p pagers\"><a tal:attributes=\"href p/href\" tal:content=\"p/title\">x</a></li></ul>")
+            "<ul><li tal:repeat=\"p pagers\"><a tal:attributes=\"href p/href\" tal:content=\"p/title\">x</a></li></ul>"
+        )
         try folder.write(
-            "templates/error.html", "<p class=\"error\" tal:content=\"string:${error/status} ${error/message}\">e</p>")
+            "templates/error.html",
+            "<p class=\"error\" tal:content=\"string:${error/status} ${error/message}\">e</p>")
         try folder.write(
             "templates/content/c.html",
             "<p class=\"c\" tal:content=\"string:${page/title} ${heading} shown ${shownCount}\">c</p>")
@@ -46,9 +48,15 @@ import Testing
         var pager = PagerConfiguration(
             key: "p", title: "Pager",
             pages: [
-                PageConfiguration(key: "a", title: "A", template: "content/c.html", source: .inline(json: #"{"heading":"H1"}"#)),
-                PageConfiguration(key: "b", title: title, template: "content/c.html", source: .inline(json: #"{"heading":"H2"}"#)),
-                PageConfiguration(key: "c", title: "C", template: "content/c.html", source: .file(path: "/nonexistent.json")),
+                PageConfiguration(
+                    key: "a", title: "A", template: "content/c.html",
+                    source: .inline(json: #"{"heading":"H1"}"#)),
+                PageConfiguration(
+                    key: "b", title: title, template: "content/c.html",
+                    source: .inline(json: #"{"heading":"H2"}"#)),
+                PageConfiguration(
+                    key: "c", title: "C", template: "content/c.html", source: .file(path: "/nonexistent.json")
+                ),
             ])
         pager.layout = .fixed(width: 80)
         let configuration = FolioConfiguration(title: "Test", pagers: [pager])
@@ -71,7 +79,9 @@ import Testing
         return app.handle(HTTPRequest(method: .get, target: path, headers: headers))
     }
 
-    func post(_ app: FolioApp, _ path: String, _ form: String, cookie: String?, headers extra: HTTPHeaders = [:])
+    func post(
+        _ app: FolioApp, _ path: String, _ form: String, cookie: String?, headers extra: HTTPHeaders = [:]
+    )
         -> HTTPResponse
     {
         var headers = extra
@@ -81,7 +91,8 @@ import Testing
     }
 
     func cookie(of response: HTTPResponse) -> String? {
-        response.headers["Set-Cookie"]?.split(separator: ";").first?.split(separator: "=").last.map(String.init)
+        response.headers["Set-Cookie"]?.split(separator: ";").first?.split(separator: "=").last.map(
+            String.init)
     }
 
     @Test func pageURLSelectsItLoadsOnlyItAndCarriesTheToken() throws {
@@ -140,7 +151,8 @@ import Testing
             ("page=%zz&csrf=\(token)", id, [:], .badRequest),
         ]
         for (form, cookie, headers, status) in cases {
-            #expect(post(app, "/p/select", form, cookie: cookie, headers: headers).status == status, "\(form)")
+            #expect(
+                post(app, "/p/select", form, cookie: cookie, headers: headers).status == status, "\(form)")
         }
         #expect(post(app, "/p/scroll", "offset=-1&width=10&csrf=\(token)", cookie: id).status == .badRequest)
         #expect(post(app, "/p/scroll", "offset=1&width=x&csrf=\(token)", cookie: id).status == .badRequest)
@@ -177,7 +189,8 @@ import Testing
         let id = try #require(cookie(of: get(app, "/p/b")))
         let response = get(app, "/p/state", cookie: id)
         #expect(response.headers["Content-Type"] == "application/json")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(body(response).utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(body(response).utf8)) as? [String: Any])
         #expect((json["selected"] as? [String: Any])?["key"] as? String == "b")
         #expect(json["layout"] as? String == "fixed")
         let loaded = (json["pages"] as? [[String: Any]])?.map { $0["loaded"] as? Bool }
@@ -191,7 +204,8 @@ import Testing
         #expect(css.contains("--folio-tab-width: 80px;"))
         #expect(css.contains(#"#folio-p[data-selected="2"] .folio-indicator"#))
         let etag = try #require(response.headers["ETag"])
-        let again = app.handle(HTTPRequest(method: .get, target: "/p/pager.css", headers: ["If-None-Match": etag]))
+        let again = app.handle(
+            HTTPRequest(method: .get, target: "/p/pager.css", headers: ["If-None-Match": etag]))
         #expect(again.status == .notModified)
     }
 

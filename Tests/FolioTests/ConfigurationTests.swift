@@ -58,7 +58,9 @@ import Testing
         #expect(pager.pages.map(\.key) == ["all", "x", "y"])
         #expect(pager.pages[0].source == .file(path: templates.path + "/demo/posts.json"))
         #expect(pager.pages[1].source == .inline(json: #"{"n":1}"#))
-        #expect(pager.pages[2].source == .url(URL(string: "http://127.0.0.1:9/feed.json")!, cacheSeconds: 10, timeoutSeconds: 1))
+        #expect(
+            pager.pages[2].source
+                == .url(URL(string: "http://127.0.0.1:9/feed.json")!, cacheSeconds: 10, timeoutSeconds: 1))
     }
 
     @Test func everyProblemIsReportedAtOnceWithLineAndColumn() {
@@ -98,12 +100,17 @@ import Testing
     }
 
     @Test func missingRequiredKeysAreNamed() {
-        #expect(problems(#"{"title": "x"}"#) == ["dash.json:1:2: missing required key 'pagers' in the configuration"])
         #expect(
-            problems(#"{"pagers": [{"key": "a", "pages": [{"key": "b", "template": "content/posts.html"}]}]}"#) == [
-                "dash.json:1:14: missing required key 'title' in pager 'a'",
-                "dash.json:1:37: missing required key 'title' in page 'b' of pager 'a'",
+            problems(#"{"title": "x"}"#) == [
+                "dash.json:1:2: missing required key 'pagers' in the configuration"
             ])
+        #expect(
+            problems(
+                #"{"pagers": [{"key": "a", "pages": [{"key": "b", "template": "content/posts.html"}]}]}"#)
+                == [
+                    "dash.json:1:14: missing required key 'title' in pager 'a'",
+                    "dash.json:1:37: missing required key 'title' in page 'b' of pager 'a'",
+                ])
     }
 
     @Test func reservedAndMalformedKeysAreRefused() {
@@ -149,7 +156,9 @@ import Testing
     }
 
     @Test func colorsAreCheckedStrictly() {
-        for valid in ["#fff", "#ffffff80", "rgb(230,230,230)", "rgba(255, 255, 255, 0.7)", "hsl(0 100% 50%)", "red"] {
+        for valid in [
+            "#fff", "#ffffff80", "rgb(230,230,230)", "rgba(255, 255, 255, 0.7)", "hsl(0 100% 50%)", "red",
+        ] {
             #expect(CSSColor.isValid(valid), "\(valid)")
         }
         for invalid in ["#ffff0", "rgb(1,2)", "url(x)", "red;", "rgb(1,2,3);}", "expression(alert(1))", ""] {

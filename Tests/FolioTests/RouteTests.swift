@@ -5,7 +5,8 @@ import Testing
 @Suite struct RouteTests {
     @Test func pathsMatchTheirRoutes() {
         let cases: [(String, Route?)] = [
-            ("/", .index), ("", .index), ("/healthz", .health), ("/public/folio.css", .publicFile("folio.css")),
+            ("/", .index), ("", .index), ("/healthz", .health),
+            ("/public/folio.css", .publicFile("folio.css")),
             ("/public/fonts/DejaVuSans.ttf", .publicFile("fonts/DejaVuSans.ttf")), ("/public/", nil),
             ("/essence", .pager("essence")), ("/essence/", .pager("essence")),
             ("/essence/video", .page("essence", "video")), ("/essence/select", .select("essence")),
@@ -22,7 +23,8 @@ import Testing
         let base = "/intranet/pager"
         #expect(Route.match(path: "/intranet/pager", basePath: base) == .index)
         #expect(Route.match(path: "/intranet/pager/", basePath: base) == .index)
-        #expect(Route.match(path: "/intranet/pager/essence/video", basePath: base) == .page("essence", "video"))
+        #expect(
+            Route.match(path: "/intranet/pager/essence/video", basePath: base) == .page("essence", "video"))
         #expect(Route.match(path: "/intranet/pagers/essence", basePath: base) == nil)
         #expect(Route.match(path: "/essence", basePath: base) == nil)
     }

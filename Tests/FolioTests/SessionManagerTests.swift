@@ -10,7 +10,8 @@ import Testing
         var configuration = SessionConfiguration()
         configuration.maxSessions = maxSessions
         configuration.idleTimeout = 3600
-        return SessionManager(store: store, configuration: configuration, clock: clock, random: CountingRandom())
+        return SessionManager(
+            store: store, configuration: configuration, clock: clock, random: CountingRandom())
     }
 
     @Test func newSessionGetsA128BitIdAndASeparateToken() throws {
@@ -77,18 +78,19 @@ import Testing
         let sessions = manager(store: store)
         let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
         let initial = PagerRecord(state: try PagerState(pages: [Page(key: "a", title: "A")]))
+        let selectMissing = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.select(index: 5)
+        }
+        let appear = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.send(.appeared)
+        }
         #expect(throws: SessionUpdateError<PagerError>.self) {
-            try sessions.updatePager("p", session: session.id, initial: { initial }, isCurrent: { _ in true }) {
-                (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
-                try record.state.select(index: 5)
-            }
+            try sessions.updatePager(
+                "p", session: session.id, initial: { initial }, isCurrent: { _ in true }, selectMissing)
         }
         #expect(try store.session(id: session.id)?.pagers == [:])
         let (effects, after) = try sessions.updatePager(
-            "p", session: session.id, initial: { initial }, isCurrent: { _ in true }
-        ) { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
-            try record.state.send(.appeared)
-        }
+            "p", session: session.id, initial: { initial }, isCurrent: { _ in true }, appear)
         #expect(effects.first == .load("a"))
         #expect(try store.session(id: session.id)?.pagers["p"] == after)
     }

@@ -15,13 +15,15 @@ extension FolioApp {
         } else if let number = Int(page) {
             guard pager.pages.indices.contains(number) else {
                 throw .notFound(
-                    "The pager '\(pager.key)' has no page \(number) (it has \(pager.pages.count), numbered from 0).")
+                    "The pager '\(pager.key)' has no page \(number) (it has \(pager.pages.count), numbered from 0)."
+                )
             }
             index = number
         } else {
             throw .notFound("The pager '\(pager.key)' has no page '\(page)'.")
         }
-        let record = try apply(pagerIndex, session: session, initialIndex: index) { (state) throws(PagerError) in
+        let record = try apply(pagerIndex, session: session, initialIndex: index) {
+            (state) throws(PagerError) in
             try state.select(index: index)
         }
         return try actionAnswer(pagerIndex, record: record, session: session, request: request)
@@ -44,7 +46,8 @@ extension FolioApp {
         } catch {
             throw ClientError.from(error, pager: pager.key)
         }
-        let record = try apply(pagerIndex, session: session, initialIndex: index) { (state) throws(PagerError) in
+        let record = try apply(pagerIndex, session: session, initialIndex: index) {
+            (state) throws(PagerError) in
             try state.select(index: index)
         }
         return try actionAnswer(pagerIndex, record: record, session: session, request: request)

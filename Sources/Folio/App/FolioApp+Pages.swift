@@ -18,7 +18,8 @@ extension FolioApp {
             target = index
         }
         let (session, created) = try session(for: request, creating: true)!
-        let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0) { (state) throws(PagerError) in
+        let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0) {
+            (state) throws(PagerError) in
             if let target { return try state.select(index: target) }
             return try state.send(.appeared)
         }

@@ -21,7 +21,9 @@ extension FolioApp {
             result = try sessions.updatePager(
                 pager.key, session: session.id,
                 initial: { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) },
-                isCurrent: { $0.state.pages == initial[0].pages && $0.state.transition == initial[0].transition },
+                isCurrent: {
+                    $0.state.pages == initial[0].pages && $0.state.transition == initial[0].transition
+                },
                 { (record) throws(PagerError) -> [PagerEffect] in
                     let effects = try step(&record.state)
                     for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }

@@ -23,7 +23,9 @@ extension FolioApp {
 
     private func errorPage(_ error: ClientError) -> [UInt8]? {
         let model = TemplateValue.object(
-            TemplateObject([("status", .number(Double(error.status.code))), ("message", .string(error.message))]))
+            TemplateObject([
+                ("status", .number(Double(error.status.code))), ("message", .string(error.message)),
+            ]))
         var output: [UInt8] = []
         do {
             try templates.template(named: "error.html").render(

@@ -1,5 +1,5 @@
-import Foundation
 import FolioTemplate
+import Foundation
 
 /// `folio check`: every problem of a configuration and its templates.
 public enum FolioCheck {
@@ -23,7 +23,8 @@ public enum FolioCheck {
         do {
             try FolioPaths.checkReadableDirectory(templatesDirectory, role: "templates")
         } catch {
-            problems.append(ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)"))
+            problems.append(
+                ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)"))
             return (configuration, problems)
         }
         let templates: TemplateSet

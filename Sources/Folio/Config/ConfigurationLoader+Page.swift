@@ -32,7 +32,8 @@ extension ConfigurationLoader {
     mutating func checkTemplate(_ template: String, at location: SourceLocation) {
         let components = template.split(separator: "/")
         guard !template.hasPrefix("/"), !components.contains(".."), !template.isEmpty else {
-            reader.report(location, "template '\(template)' must be a relative path inside the templates folder")
+            reader.report(
+                location, "template '\(template)' must be a relative path inside the templates folder")
             return
         }
         guard let templatesDirectory else { return }
@@ -67,7 +68,8 @@ extension ConfigurationLoader {
         case "dataFile":
             guard let name = reader.string(fields, "dataFile", in: what, required: true) else { return nil }
             let path = name.hasPrefix("/") ? name : directory + "/" + name
-            return checkDataFile(path, named: name, at: fields["dataFile"]!.value.location) ? .file(path: path) : nil
+            return checkDataFile(path, named: name, at: fields["dataFile"]!.value.location)
+                ? .file(path: path) : nil
         case "url":
             guard let text = reader.string(fields, "url", in: what, required: true) else { return nil }
             guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil
@@ -102,7 +104,8 @@ extension ConfigurationLoader {
             }
             return true
         } catch {
-            reader.append([ConfigurationProblem(file: path, location: error.location, message: error.message)])
+            reader.append([ConfigurationProblem(file: path, location: error.location, message: error.message)]
+            )
             return false
         }
     }

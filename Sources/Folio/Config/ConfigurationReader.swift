@@ -73,7 +73,9 @@ struct ConfigurationReader {
             return nil
         }
         guard range.contains(number) else {
-            report(node.location, "'\(key)' must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
+            report(
+                node.location,
+                "'\(key)' must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
             return nil
         }
         return number

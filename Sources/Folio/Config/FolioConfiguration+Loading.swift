@@ -18,7 +18,8 @@ extension FolioConfiguration {
         -> FolioConfiguration
     {
         guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
             throw ConfigurationError(problems: [
                 ConfigurationProblem(file: file, location: nil, message: reason)
             ])

@@ -96,11 +96,14 @@ struct JSONReader {
         case UInt8(ascii: "{"): return JSONNode(value: .object(try members(depth: depth)), location: start)
         case UInt8(ascii: "["): return JSONNode(value: .array(try items(depth: depth)), location: start)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try string()), location: start)
-        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "t"):
+            try literal("true")
             return JSONNode(value: .bool(true), location: start)
-        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "f"):
+            try literal("false")
             return JSONNode(value: .bool(false), location: start)
-        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "n"):
+            try literal("null")
             return JSONNode(value: .null, location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try number()), location: start)
@@ -190,7 +193,8 @@ struct JSONReader {
         var scalars = String.UnicodeScalarView()
         var chunkStart = offset
         func flush(_ reader: JSONReader, upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: reader.bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
+            scalars.append(
+                contentsOf: String(decoding: reader.bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
         }
         while true {
             guard let byte = current else {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioTemplate
+import Foundation
 import Synchronization
 
 /// A page's rendered panel: the same bytes for every session that shows it
@@ -70,11 +70,13 @@ final class PageContentStore: Sendable {
             rendered = RenderedPanel(html: Self.errorPanel(error), expires: data.expires)
         } else {
             var globals = data.globals
-            globals["page"] = .object(TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
+            globals["page"] = .object(
+                TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
             globals["site"] = site
             globals["shownCount"] = .number(Double(shownCount))
             do {
-                rendered = RenderedPanel(html: try templates.render(page.template, globals), expires: data.expires)
+                rendered = RenderedPanel(
+                    html: try templates.render(page.template, globals), expires: data.expires)
             } catch {
                 rendered = RenderedPanel(html: Self.errorPanel("\(error)"), expires: nil)
             }
@@ -126,7 +128,8 @@ final class PageContentStore: Sendable {
                 return decode(data, expires: now + cacheSeconds, origin: url.absoluteString)
             } catch {
                 return DataEntry(
-                    globals: [:], error: "This page's data could not be fetched from \(url.absoluteString): \(error).",
+                    globals: [:],
+                    error: "This page's data could not be fetched from \(url.absoluteString): \(error).",
                     expires: now + min(cacheSeconds, failureRetrySeconds))
             }
         }
@@ -135,13 +138,15 @@ final class PageContentStore: Sendable {
     private static func decode(_ data: Data, expires: Double?, origin: String) -> DataEntry {
         do {
             guard case .object(let object) = try TemplateValue(json: data) else {
-                return DataEntry(globals: [:], error: "The data from \(origin) is not a JSON object.", expires: expires)
+                return DataEntry(
+                    globals: [:], error: "The data from \(origin) is not a JSON object.", expires: expires)
             }
             var globals: [String: TemplateValue] = [:]
             for (key, value) in zip(object.keys, object.values) { globals[key] = value }
             return DataEntry(globals: globals, expires: expires)
         } catch {
-            return DataEntry(globals: [:], error: "The data from \(origin) is not valid JSON: \(error).", expires: expires)
+            return DataEntry(
+                globals: [:], error: "The data from \(origin) is not valid JSON: \(error).", expires: expires)
         }
     }
 

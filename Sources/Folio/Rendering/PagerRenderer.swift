@@ -58,7 +58,8 @@ final class PagerRenderer: Sendable {
     ///   - now: The time, to notice panels whose URL data expired.
     /// - Throws: `TemplateError` when the page template fails.
     func render(
-        _ view: PagerView, pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord, token: [UInt8],
+        _ view: PagerView, pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord,
+        token: [UInt8],
         now: Double
     ) throws(TemplateError) -> [[UInt8]] {
         let state = record.state
@@ -109,6 +110,7 @@ final class PagerRenderer: Sendable {
         output.reserveCapacity(16 * 1024)
         try templates.template(named: view.templateName).render(
             ["site": site.templateValue, "pager": model], into: &output)
-        return Entry(chunks: ByteChunks.split(output, at: Array(Self.tokenPlaceholder.utf8)), expires: expires)
+        return Entry(
+            chunks: ByteChunks.split(output, at: Array(Self.tokenPlaceholder.utf8)), expires: expires)
     }
 }

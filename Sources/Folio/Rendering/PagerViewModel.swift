@@ -51,18 +51,23 @@ enum PagerViewModel {
         let tabs: [TemplateValue] = pager.pages.enumerated().map { index, page in
             .object(
                 TemplateObject([
-                    ("key", .string(page.key)), ("title", .string(page.title)), ("index", .number(Double(index))),
-                    ("selected", .bool(index == selected)), ("href", .string(site.pageURL(pager.key, page.key))),
-                    ("tabId", .string(tabID(pager.key, page.key))), ("panelId", .string(panelID(pager.key, page.key))),
+                    ("key", .string(page.key)), ("title", .string(page.title)),
+                    ("index", .number(Double(index))),
+                    ("selected", .bool(index == selected)),
+                    ("href", .string(site.pageURL(pager.key, page.key))),
+                    ("tabId", .string(tabID(pager.key, page.key))),
+                    ("panelId", .string(panelID(pager.key, page.key))),
                     ("shownCount", .number(Double(record.shownCounts[page.key] ?? 0))),
                 ]))
         }
         let panelValues: [TemplateValue] = pager.pages.enumerated().map { index, page in
             .object(
                 TemplateObject([
-                    ("key", .string(page.key)), ("index", .number(Double(index))), ("selected", .bool(index == selected)),
+                    ("key", .string(page.key)), ("index", .number(Double(index))),
+                    ("selected", .bool(index == selected)),
                     ("loaded", .bool(panels[index] != nil)), ("tabId", .string(tabID(pager.key, page.key))),
-                    ("panelId", .string(panelID(pager.key, page.key))), ("html", .string(panels[index] ?? "")),
+                    ("panelId", .string(panelID(pager.key, page.key))),
+                    ("html", .string(panels[index] ?? "")),
                     ("shownCount", .number(Double(record.shownCounts[page.key] ?? 0))),
                 ]))
         }
@@ -70,19 +75,23 @@ enum PagerViewModel {
             TemplateObject([
                 ("left", .number(geometry.indicator.left.referencePixels)),
                 ("width", .number(geometry.indicator.width.referencePixels)),
-                ("leftCSS", .string(geometry.indicator.left.css)), ("widthCSS", .string(geometry.indicator.width.css)),
+                ("leftCSS", .string(geometry.indicator.left.css)),
+                ("widthCSS", .string(geometry.indicator.width.css)),
             ]))
         return .object(
             TemplateObject([
                 ("key", .string(pager.key)), ("title", .string(pager.title)),
-                ("selectedIndex", .number(Double(selected))), ("selectedKey", .string(pager.pages[selected].key)),
+                ("selectedIndex", .number(Double(selected))),
+                ("selectedKey", .string(pager.pages[selected].key)),
                 ("titleStyle", .string(pager.titleStyle.rawValue)), ("layout", .string(pager.layoutName)),
                 ("transition", .string(pager.transitionName)),
                 ("transitionMs", .number(Double(pager.transitionMilliseconds))), ("csrf", .string(csrf)),
-                ("selectAction", .string(pagerURL + "/select")), ("scrollAction", .string(pagerURL + "/scroll")),
+                ("selectAction", .string(pagerURL + "/select")),
+                ("scrollAction", .string(pagerURL + "/scroll")),
                 ("stateURL", .string(pagerURL + "/state")), ("fragmentURL", .string(pagerURL + "/fragment")),
                 ("stylesheet", .string(pagerURL + "/pager.css?v=" + site.version)),
-                ("navigation", navigation(pager.navigation)), ("tabs", .array(tabs)), ("indicator", indicator),
+                ("navigation", navigation(pager.navigation)), ("tabs", .array(tabs)),
+                ("indicator", indicator),
                 ("panels", .array(panelValues)),
             ]))
     }
@@ -98,13 +107,15 @@ enum PagerViewModel {
             navigation.leftButton.map { button in
                 .object(
                     TemplateObject([
-                        ("label", .string(button.label)), ("icon", button.icon.map(TemplateValue.string) ?? .null),
+                        ("label", .string(button.label)),
+                        ("icon", button.icon.map(TemplateValue.string) ?? .null),
                         ("href", .string(button.href)),
                     ]))
             } ?? .null
         return .object(
             TemplateObject([
-                ("titleImage", navigation.titleImage.map(TemplateValue.string) ?? .null), ("leftButton", button),
+                ("titleImage", navigation.titleImage.map(TemplateValue.string) ?? .null),
+                ("leftButton", button),
             ]))
     }
 }

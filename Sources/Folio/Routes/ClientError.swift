@@ -10,9 +10,15 @@ struct ClientError: Error, Sendable, Equatable {
     /// For `405`: the methods the resource allows.
     var allowed: [HTTPMethod] = []
 
-    static func notFound(_ message: String) -> ClientError { ClientError(status: .notFound, message: message) }
-    static func badRequest(_ message: String) -> ClientError { ClientError(status: .badRequest, message: message) }
-    static func forbidden(_ message: String) -> ClientError { ClientError(status: .forbidden, message: message) }
+    static func notFound(_ message: String) -> ClientError {
+        ClientError(status: .notFound, message: message)
+    }
+    static func badRequest(_ message: String) -> ClientError {
+        ClientError(status: .badRequest, message: message)
+    }
+    static func forbidden(_ message: String) -> ClientError {
+        ClientError(status: .forbidden, message: message)
+    }
 
     static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> ClientError {
         let names = allowed.map(\.rawValue).joined(separator: ", ")
@@ -33,7 +39,8 @@ struct ClientError: Error, Sendable, Equatable {
         case .unknownKey(let key): .notFound("The pager '\(pager)' has no page '\(key)'.")
         case .indexOutOfRange(let index, let count):
             .notFound("The pager '\(pager)' has no page \(index) (it has \(count), numbered from 0).")
-        case .invalidOffset(let offset): .badRequest("The scroll offset \(offset) is not a finite number >= 0.")
+        case .invalidOffset(let offset):
+            .badRequest("The scroll offset \(offset) is not a finite number >= 0.")
         case .invalidPageWidth(let width): .badRequest("The page width \(width) is not a finite number > 0.")
         default: .badRequest("\(error)")
         }

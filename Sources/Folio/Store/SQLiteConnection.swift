@@ -38,7 +38,9 @@ final class SQLiteConnection {
     /// Compiles one statement, to be reused.
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+        guard
+            sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+                == SQLITE_OK,
             let statement
         else { throw StoreError("cannot prepare '\(sql)': \(lastError)") }
         return SQLiteStatement(handle: statement, connection: self)
