@@ -209,11 +209,16 @@ import Testing
         #expect(again.status == .notModified)
     }
 
-    @Test func storeFailuresAnswer503() throws {
+    @Test func storeFailuresRefuseWritesButPagesStillShow() throws {
         let app = try makeApp(store: FailingStore())
-        let response = get(app, "/p")
-        #expect(response.status == .serviceUnavailable)
-        #expect(body(response).contains("disk full"))
+        let page = get(app, "/p/b")
+        #expect(page.status == .ok)
+        #expect(body(page).contains(#"data-selected="1""#))
+        #expect(page.headers["Folio-State"]?.contains("disk full") == true)
+        #expect(page.headers["Set-Cookie"] == nil)
+        let answer = post(app, "/p/select", "page=b&csrf=x", cookie: String(repeating: "a", count: 32))
+        #expect(answer.status == .serviceUnavailable)
+        #expect(body(answer).contains("disk full"))
         #expect(get(app, "/healthz").status == .ok)
     }
 

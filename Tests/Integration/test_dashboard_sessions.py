@@ -69,3 +69,22 @@ def test_lazy_loading_loads_only_shown_pages(folio_bin):
         select(client, "controllers", "third")
         loaded = [page["loaded"] for page in client.state("/controllers")["pages"]]
         assert loaded == [True, False, True]
+
+
+def test_a_read_only_store_refuses_writes_with_503_while_pages_still_show(folio_bin, tmp_path):
+    state = tmp_path / "state.sqlite"
+    with FolioServer(folio_bin, "--state", str(state)) as server:
+        client = server.client()
+        select(client, "essence", "voice")
+    with FolioServer(folio_bin, "--state", f"file:{state}?mode=ro") as server:
+        client.port = server.port
+        page = client.get("/essence")
+        assert page.status == 200
+        assert parse_html(page.text).find(".//section[@id='folio-essence']").get("data-selected") == "2"
+        token = client.token("/essence")
+        answer = client.post("/essence/select", {"page": "joke", "csrf": token})
+        assert answer.status == 503
+        assert "nothing was changed" in answer.text
+        assert client.state("/essence")["selected"]["key"] == "voice"
+        newcomer = server.client().get("/essence/video")
+        assert newcomer.status == 200 and newcomer.header("Folio-State").startswith("unsaved")

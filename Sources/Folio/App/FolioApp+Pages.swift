@@ -17,15 +17,30 @@ extension FolioApp {
             }
             target = index
         }
-        let (session, created) = try session(for: request, creating: true)!
-        let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0) {
-            (state) throws(PagerError) in
+        let step = { (state: inout PagerState) throws(PagerError) -> [PagerEffect] in
             if let target { return try state.select(index: target) }
             return try state.send(.appeared)
         }
-        var response = try rendered(view, pagerIndex: pagerIndex, record: record, session: session)
-        if created { response.headers.add(name: "Set-Cookie", value: cookie(for: session, request: request)) }
-        return response
+        do throws(ClientError) {
+            let (session, created) = try session(for: request, creating: true)!
+            let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0, step)
+            var response = try rendered(view, pagerIndex: pagerIndex, record: record, session: session)
+            if created {
+                response.headers.add(name: "Set-Cookie", value: cookie(for: session, request: request))
+            }
+            return response
+        } catch  where error.status == .serviceUnavailable {
+            // The store cannot save (disk full, read-only): reading still works,
+            // showing the page as it would be without remembering it.
+            let stored = try? sessions.session(id: request.cookies[Self.cookieName])
+            var record = currentRecord(pagerIndex, session: stored)
+            try applyWithoutSaving(pagerIndex, to: &record, step)
+            var response = try rendered(
+                view, pagerIndex: pagerIndex, record: record,
+                session: stored ?? SessionRecord(id: "", csrfToken: "", lastSeen: 0))
+            response.headers.add(name: "Folio-State", value: "unsaved; \(error.message)")
+            return response
+        }
     }
 
     /// The rendered pager (cached bytes plus this session's token).

@@ -41,6 +41,26 @@ extension FolioApp {
         return result.1
     }
 
+    /// Runs a reducer step on a record that will not be saved (the store is
+    /// failing) and performs its effects.
+    /// - Throws: `ClientError` for a refused event.
+    func applyWithoutSaving(
+        _ pagerIndex: Int, to record: inout PagerRecord,
+        _ step: (inout PagerState) throws(PagerError) -> [PagerEffect]
+    ) throws(ClientError) {
+        let pager = configuration.pagers[pagerIndex]
+        let effects: [PagerEffect]
+        do {
+            effects = try step(&record.state)
+        } catch {
+            throw ClientError.from(error, pager: pager.key)
+        }
+        for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
+        for case .load(let key) in effects {
+            if let index = pager.pageIndex(key) { content.loadIfNeeded(pager.pages[index], of: pager) }
+        }
+    }
+
     /// The stored record of a pager in a session, or the not-yet-shown
     /// initial one; never creates or saves anything (for `GET /state`).
     func currentRecord(_ pagerIndex: Int, session: SessionRecord?) -> PagerRecord {
