@@ -86,7 +86,8 @@ public final class SessionManager: Sendable {
     }
 
     /// Runs `change` on the latest copy of one pager's record of a session
-    /// and saves the result when it differs, all under one lock.
+    /// and saves the result when it differs, all under one lock. `change`
+    /// must be a pure function of the record: it may run twice.
     /// - Parameters:
     ///   - initial: The record to start from when the session has none
     ///     (or one that no longer fits the configuration).
@@ -97,7 +98,18 @@ public final class SessionManager: Sendable {
         isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) {
-        try updates.withLock { _ throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) in
+        // Most requests change nothing (a view of the current page): they are
+        // answered without the lock, so they never wait behind a disk write.
+        // `change` is a pure step on a copy, so running it again below is safe.
+        let current: SessionRecord?
+        do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
+        if let existing = current?.pagers[pager], isCurrent(existing) {
+            var after = existing
+            let result: Result
+            do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+            if after == existing { return (result, after) }
+        }
+        return try updates.withLock { _ throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) in
             let stored: SessionRecord?
             do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
             let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
