@@ -159,6 +159,17 @@ import Testing
         #expect(try store.session(id: id) == before)
     }
 
+    @Test func theCookieIsRefreshedWhenTheIdleTimerRestarts() throws {
+        let app = try makeApp()
+        let id = try #require(cookie(of: get(app, "/p")))
+        #expect(get(app, "/p", cookie: id).headers["Set-Cookie"] == nil)
+        clock.advance(by: 61)
+        #expect(cookie(of: get(app, "/p", cookie: id)) == id)
+        clock.advance(by: 8 * 24 * 3600)
+        let expired = get(app, "/p", cookie: id)
+        #expect(cookie(of: expired) != nil && cookie(of: expired) != id)
+    }
+
     @Test func wrongMethodsAnswer405WithAllow() throws {
         let app = try makeApp()
         let response = get(app, "/p/select")

@@ -22,10 +22,10 @@ extension FolioApp {
             return try state.send(.appeared)
         }
         do throws(ClientError) {
-            let (session, created) = try session(for: request, creating: true)!
+            let (session, setsCookie) = try session(for: request, creating: true)!
             let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0, step)
             var response = try rendered(view, pagerIndex: pagerIndex, record: record, session: session)
-            if created {
+            if setsCookie {
                 response.headers.add(name: "Set-Cookie", value: cookie(for: session, request: request))
             }
             return response

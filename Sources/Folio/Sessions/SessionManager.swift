@@ -61,23 +61,28 @@ public final class SessionManager: Sendable {
     /// `touchInterval`).
     /// - Throws: `StoreError` when the store cannot be read.
     public func session(id: String?) throws(StoreError) -> SessionRecord? {
+        try lookup(id: id)?.record
+    }
+
+    private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
         guard let id, Self.isWellFormed(id), var record = try store.session(id: id) else { return nil }
         let now = clock.now
         guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
-        if now - record.lastSeen >= configuration.touchInterval {
-            // Failing to note the time must not fail a read.
-            try? store.touch(id: id, lastSeen: now)
-            record.lastSeen = now
-        }
-        return record
+        guard now - record.lastSeen >= configuration.touchInterval else { return (record, false) }
+        // Failing to note the time must not fail a read.
+        try? store.touch(id: id, lastSeen: now)
+        record.lastSeen = now
+        return (record, true)
     }
 
     /// The live session named by the cookie, or a new one.
-    /// - Returns: The record and whether it was created (the response must
-    ///   then set the cookie).
+    /// - Returns: The record, and whether the response should (re)set the
+    ///   cookie: for a new session, and for one whose idle timer restarted
+    ///   (at most once per `touchInterval`), so the cookie lives as long as
+    ///   the session does.
     /// - Throws: `StoreError` when a new session cannot be written.
-    public func sessionCreatingIfNeeded(id: String?) throws(StoreError) -> (SessionRecord, created: Bool) {
-        if let existing = try session(id: id) { return (existing, false) }
+    public func sessionCreatingIfNeeded(id: String?) throws(StoreError) -> (SessionRecord, setsCookie: Bool) {
+        if let (record, touched) = try lookup(id: id) { return (record, touched) }
         try makeRoomIfNeeded()
         let record = SessionRecord(id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now)
         try store.insert(record)
