@@ -1,3 +1,4 @@
+import FolioHTTP
 import Testing
 
 @testable import Folio
@@ -39,5 +40,18 @@ import Testing
         #expect(FolioAppOptions.normalizedBasePath("/") == "")
         #expect(FolioAppOptions.normalizedBasePath("") == "")
         #expect(FolioAppOptions.normalizedBasePath("intranet/pager/") == "/intranet/pager")
+    }
+
+    @Test func theSessionCookieIsFoundAmongOthers() {
+        func cookie(_ headers: [String]) -> String? {
+            FolioApp.sessionCookie(
+                in: HTTPRequest(
+                    method: .get, target: "/", headers: HTTPHeaders(headers.map { ("Cookie", $0) })))
+        }
+        #expect(cookie(["a=1; folio_session=abc; b=2"]) == "abc")
+        #expect(cookie(["xfolio_session=no;folio_session=\"q\""]) == "q")
+        #expect(cookie(["a=1", "folio_session=second"]) == "second")
+        #expect(cookie(["folio_sessionx=1; a=folio_session=2"]) == nil)
+        #expect(cookie([]) == nil)
     }
 }

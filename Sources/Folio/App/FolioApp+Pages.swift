@@ -32,7 +32,7 @@ extension FolioApp {
         } catch  where error.status == .serviceUnavailable {
             // The store cannot save (disk full, read-only): reading still works,
             // showing the page as it would be without remembering it.
-            let stored = try? sessions.session(id: request.cookies[Self.cookieName])
+            let stored = try? sessions.session(id: Self.sessionCookie(in: request))
             var record = currentRecord(pagerIndex, session: stored)
             try applyWithoutSaving(pagerIndex, to: &record, step)
             var response = try rendered(
@@ -115,13 +115,42 @@ extension FolioApp {
     /// none. `nil` only without `creating`.
     /// - Throws: `ClientError` 503 when the store cannot be read or written.
     func session(for request: HTTPRequest, creating: Bool) throws(ClientError) -> (SessionRecord, Bool)? {
-        let id = request.cookies[Self.cookieName]
+        let id = Self.sessionCookie(in: request)
         do {
             if creating { return try sessions.sessionCreatingIfNeeded(id: id) }
             return try sessions.session(id: id).map { ($0, false) }
         } catch {
             throw ClientError.unavailable(error)
         }
+    }
+}
+
+extension FolioApp {
+    /// The `folio_session` cookie's value. Scans the `Cookie` headers' bytes
+    /// for that one name instead of building every cookie's dictionary: this
+    /// runs on every request.
+    static func sessionCookie(in request: HTTPRequest) -> String? {
+        let name = Array((cookieName + "=").utf8)
+        for header in request.headers.values(for: "Cookie") {
+            var utf8 = Array(header.utf8)[...]
+            while !utf8.isEmpty {
+                while utf8.first == UInt8(ascii: " ") || utf8.first == UInt8(ascii: "\t") {
+                    utf8 = utf8.dropFirst()
+                }
+                let end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+                let pair = utf8[..<end]
+                if pair.starts(with: name) {
+                    var value = pair.dropFirst(name.count)
+                    while value.last == UInt8(ascii: " ") { value = value.dropLast() }
+                    if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                        value = value.dropFirst().dropLast()
+                    }
+                    return String(decoding: value, as: UTF8.self)
+                }
+                utf8 = end == utf8.endIndex ? [] : utf8[(end + 1)...]
+            }
+        }
+        return nil
     }
 }
 

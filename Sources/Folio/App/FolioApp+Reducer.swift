@@ -19,7 +19,7 @@ extension FolioApp {
         let result: ([PagerEffect], PagerRecord)
         do {
             result = try sessions.updatePager(
-                pager.key, session: session.id,
+                pager.key, session: session.id, known: session,
                 initial: { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) },
                 isCurrent: {
                     $0.state.pages == initial[0].pages && $0.state.transition == initial[0].transition

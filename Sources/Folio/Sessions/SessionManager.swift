@@ -94,20 +94,24 @@ public final class SessionManager: Sendable {
     /// and saves the result when it differs, all under one lock. `change`
     /// must be a pure function of the record: it may run twice.
     /// - Parameters:
+    ///   - known: The session as just read, if the caller has it (saves a
+    ///     lookup when nothing changes).
     ///   - initial: The record to start from when the session has none
     ///     (or one that no longer fits the configuration).
     ///   - change: Applies the event; throwing leaves everything unchanged.
     /// - Returns: `change`'s result and the record after it.
     public func updatePager<Result, Failure: Error>(
-        _ pager: String, session id: String, initial: () -> PagerRecord,
+        _ pager: String, session id: String, known: SessionRecord? = nil, initial: () -> PagerRecord,
         isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) {
         // Most requests change nothing (a view of the current page): they are
         // answered without the lock, so they never wait behind a disk write.
         // `change` is a pure step on a copy, so running it again below is safe.
-        let current: SessionRecord?
-        do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
+        var current = known
+        if current == nil {
+            do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
+        }
         if let existing = current?.pagers[pager], isCurrent(existing) {
             var after = existing
             let result: Result
