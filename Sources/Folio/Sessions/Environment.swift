@@ -13,6 +13,7 @@ public struct SystemRandomSource: RandomSource {
     /// Creates the source.
     public init() {}
 
+    /// `count` bytes from the system's secure generator.
     public func randomBytes(count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
@@ -35,6 +36,7 @@ public struct SystemWallClock: WallClock {
     /// Creates the clock.
     public init() {}
 
+    /// The current time of day.
     public var now: Double { Date().timeIntervalSince1970 }
 }
 

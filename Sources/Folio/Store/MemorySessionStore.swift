@@ -8,18 +8,22 @@ public final class MemorySessionStore: SessionStore {
     /// Creates an empty store.
     public init() {}
 
+    /// The session with this id (from the cache when recently used), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
         sessions.withLock { $0[id] }
     }
 
+    /// Adds a new session.
     public func insert(_ session: SessionRecord) throws(StoreError) {
         sessions.withLock { $0[session.id] = session }
     }
 
+    /// Records that a session was used at `lastSeen`.
     public func touch(id: String, lastSeen: Double) throws(StoreError) {
         sessions.withLock { $0[id]?.lastSeen = lastSeen }
     }
 
+    /// Saves one pager's record of a session; durable when this returns.
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
@@ -29,6 +33,7 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    /// Removes sessions idle since before `cutoff`; returns how many.
     public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
         sessions.withLock { sessions in
             let before = sessions.count
@@ -37,6 +42,7 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    /// Removes the `count` least recently seen sessions.
     public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
         sessions.withLock { sessions in
             let oldest = sessions.values.sorted { $0.lastSeen < $1.lastSeen }.prefix(count)
@@ -44,6 +50,7 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    /// How many sessions are stored.
     public func count() throws(StoreError) -> Int {
         sessions.withLock { $0.count }
     }

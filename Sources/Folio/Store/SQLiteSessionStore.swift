@@ -59,6 +59,7 @@ public final class SQLiteSessionStore: SessionStore {
                 cache: SessionCache(capacity: cacheCapacity)))
     }
 
+    /// The session with this id (from the cache when recently used), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
         try statements.withLock { (statements) throws(StoreError) -> SessionRecord? in
             if let cached = statements.cache[id] { return cached }
@@ -80,6 +81,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// Adds a new session.
     public func insert(_ session: SessionRecord) throws(StoreError) {
         try statements.withLock { (statements) throws(StoreError) in
             try statements.insertSession.run([
@@ -89,6 +91,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// Records that a session was used at `lastSeen`.
     public func touch(id: String, lastSeen: Double) throws(StoreError) {
         try statements.withLock { (statements) throws(StoreError) in
             try statements.touchSession.run([.real(lastSeen), .text(id)])
@@ -96,6 +99,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// Saves one pager's record of a session; durable when this returns.
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
@@ -123,6 +127,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// Removes sessions idle since before `cutoff`; returns how many.
     public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
         try statements.withLock { (statements) throws(StoreError) -> Int in
             try statements.deleteIdle.run([.real(cutoff)])
@@ -131,6 +136,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// Removes the `count` least recently seen sessions.
     public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
         try statements.withLock { (statements) throws(StoreError) in
             try statements.deleteOldest.run([.integer(Int64(count))])
@@ -139,6 +145,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    /// How many sessions are stored.
     public func count() throws(StoreError) -> Int {
         try statements.withLock { (statements) throws(StoreError) -> Int in
             var count = 0
