@@ -2,9 +2,10 @@ import Foundation
 
 // `FolioBenchmarks [SUITE ...]`: runs the named suites (all when none),
 // printing one line per figure. Build with `-c release` for real numbers.
-let suites: [(name: String, run: () throws -> Void)] = [
+let suites: [(name: String, run: @Sendable () throws -> Void)] = [
     ("core", CoreBenchmark.run),
     ("text", TextBenchmark.run),
+    ("template", TemplateBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -7,7 +7,7 @@ enum FolioCommand {
 
     /// Every subcommand, in help order. The first one is the default.
     static let subcommands: [any Subcommand.Type] = [
-        ServeCommand.self, RenderCommand.self, CheckCommand.self,
+        ServeCommand.self, RenderCommand.self, TemplateCommand.self, CheckCommand.self,
     ]
 
     static var help: String {

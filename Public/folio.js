@@ -1,0 +1,311 @@
+/*
+ * Folio: progressive enhancement for pagers (no framework, CSP-safe).
+ *
+ * Without this file every title is a submit button of a plain form: the
+ * server selects the page and redirects. With it:
+ *  - a title click flips data-selected at once (the indicator slides via the
+ *    generated pager.css), scrolls the track, and posts the form with
+ *    fetch + HX-Request; the returned fragment is merged into the section
+ *    (so running transitions and scroll positions survive) and the URL is
+ *    pushed from HX-Push-Url;
+ *  - back/forward re-select the page of that history entry;
+ *  - swiping the scroll-snap track posts `scroll` (offset, width) at scroll end;
+ *  - roving tabindex with Left/Right/Home/End (mirrored in RTL); Enter/Space
+ *    activate through the buttons' own click (manual activation).
+ */
+(() => {
+  'use strict';
+
+  const installed = Symbol.for('folio.js');
+  if (window[installed]) return; // the fragment may be included more than once
+  window[installed] = true;
+
+  const PAGER = 'section.folio-pager[data-pager]';
+  const TAB = '.folio-title[role="tab"]';
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  const enhanced = new WeakSet();
+  const requests = new WeakMap(); // section -> sequence number of its latest post
+  const settleTimers = new WeakMap();
+  // track -> { index, until, retries }: the page a scroll started by this
+  // script is heading to. Its scroll ends are not swipes, also when a layout
+  // change (a panel's content arriving) stopped it half-way: then it is
+  // resumed. User input on the track, or 3 s, cancels it.
+  const heading = new WeakMap();
+
+  const behavior = () => (reducedMotion.matches ? 'auto' : 'smooth');
+  const tabsOf = (section) => Array.from(section.querySelectorAll(`.folio-titles ${TAB}`));
+  const panelsOf = (section) => Array.from(section.querySelectorAll('.folio-track > .folio-panel'));
+  const selectedOf = (section) => Number(section.dataset.selected) || 0;
+  const dissolves = (section) => section.dataset.transition === 'crossDissolve';
+
+  /** Shows `index` as selected right away: tabs, roving tabindex, panels. */
+  function applySelection(section, index) {
+    const tabs = tabsOf(section);
+    if (index < 0 || index >= tabs.length) return;
+    section.dataset.selected = String(index);
+    section.dataset.selectedKey = tabs[index].value;
+    tabs.forEach((tab, i) => {
+      tab.setAttribute('aria-selected', i === index ? 'true' : 'false');
+      tab.tabIndex = i === index ? 0 : -1;
+    });
+    panelsOf(section).forEach((panel, i) => {
+      panel.hidden = false; // the track swipes through every page
+      panel.inert = i !== index; // off-screen pages are out of the tab order
+    });
+    revealTab(section, tabs[index]);
+  }
+
+  /** fit layout: keeps the selected (or focused) tab inside the scrolling bar. */
+  function revealTab(section, tab, smooth) {
+    const bar = tab.closest('.folio-titles');
+    if (!bar || bar.scrollWidth <= bar.clientWidth + 1) return;
+    const barBox = bar.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    const delta = tabBox.left + tabBox.width / 2 - (barBox.left + barBox.width / 2);
+    if (Math.abs(delta) > 0.5) bar.scrollTo({ left: bar.scrollLeft + delta, behavior: smooth ? behavior() : 'auto' });
+  }
+
+  /** Scrolls the track so panel `index` fills it (physical offsets: RTL-safe). */
+  function scrollTrack(section, index, smooth) {
+    if (dissolves(section)) return;
+    const track = section.querySelector('.folio-track');
+    const panel = panelsOf(section)[index];
+    if (!track || !panel) return;
+    const delta = panel.getBoundingClientRect().left - track.getBoundingClientRect().left;
+    if (Math.abs(delta) <= 0.5) {
+      heading.delete(track);
+      return;
+    }
+    const animated = smooth && !reducedMotion.matches;
+    const current = heading.get(track);
+    if (animated && current && current.index === index && current.until > performance.now()) return;
+    if (animated) {
+      heading.set(track, { index, until: performance.now() + 3000, retries: current ? current.retries : 0 });
+    } else {
+      heading.delete(track); // an instant scroll is done when scrollTo returns
+    }
+    // scrollTo, not scrollBy: a relative scroll stops at the next snap point
+    // (scroll-snap-stop: always), an absolute one goes to the page asked for.
+    track.scrollTo({ left: track.scrollLeft + delta, behavior: animated ? 'smooth' : 'auto' });
+  }
+
+  function enhance(section) {
+    if (enhanced.has(section)) return;
+    enhanced.add(section);
+    applySelection(section, selectedOf(section));
+    scrollTrack(section, selectedOf(section), false);
+    const track = section.querySelector('.folio-track');
+    if (!track) return;
+    const userScrolls = () => heading.delete(track);
+    for (const type of ['wheel', 'touchstart', 'pointerdown', 'keydown']) {
+      track.addEventListener(type, userScrolls, { passive: true });
+    }
+    if (!('onscrollend' in window)) {
+      // No scrollend: settle 150 ms after the last scroll event.
+      track.addEventListener('scroll', () => {
+        clearTimeout(settleTimers.get(track));
+        settleTimers.set(track, setTimeout(() => trackSettled(track), 150));
+      }, { passive: true });
+    }
+  }
+
+  function remember(section, index) {
+    const state = Object.assign({}, history.state && history.state.folio);
+    state[section.id] = index;
+    return { folio: state };
+  }
+
+  /** Posts a select or scroll form as htmx would and merges the answer. */
+  async function post(section, url, fields, push) {
+    const form = section.querySelector('form.folio-head');
+    const body = new URLSearchParams();
+    const csrf = form && form.elements.namedItem('csrf');
+    if (csrf) body.set('csrf', csrf.value);
+    for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
+    const sequence = (requests.get(section) || 0) + 1;
+    requests.set(section, sequence);
+    const target = tabsOf(section)[selectedOf(section)];
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'HX-Request': 'true', 'HX-Current-URL': location.href },
+        body,
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const html = await response.text();
+      if (requests.get(section) !== sequence) return; // a newer click won
+      const fresh = parseSection(html, section.id);
+      if (!fresh) throw new Error('no pager in the answer');
+      const live = merge(section, fresh);
+      const pushURL = response.headers.get('HX-Push-Url');
+      const tab = tabsOf(live)[selectedOf(live)];
+      const next = pushURL && pushURL !== 'false' ? pushURL : tab && tab.dataset.href;
+      const state = remember(live, selectedOf(live));
+      if (push && next && new URL(next, location.href).href !== location.href) {
+        history.pushState(state, '', next);
+      } else {
+        history.replaceState(state, '');
+      }
+    } catch (error) {
+      // The page's canonical URL selects it too: let the browser go there.
+      if (requests.get(section) === sequence && target && target.dataset.href) {
+        location.assign(target.dataset.href);
+      }
+    }
+  }
+
+  function parseSection(html, id) {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const found = (id && doc.getElementById(id)) || doc.querySelector(PAGER);
+    return found ? document.adoptNode(found) : null;
+  }
+
+  /**
+   * Brings `section` up to date with the server's `fresh` copy without
+   * replacing unchanged nodes, so the sliding indicator, a fade in progress,
+   * focus and each panel's scroll position are kept. Returns the live section.
+   */
+  function merge(section, fresh) {
+    const oldTabs = tabsOf(section);
+    const newTabs = tabsOf(fresh);
+    const oldPanels = panelsOf(section);
+    const newPanels = panelsOf(fresh);
+    const sameShape = oldTabs.length === newTabs.length
+      && oldPanels.length === newPanels.length
+      && oldTabs.every((tab, i) => tab.value === newTabs[i].value);
+    if (!sameShape) {
+      section.replaceWith(fresh);
+      enhance(fresh);
+      return fresh;
+    }
+    for (const [name, value] of Object.entries(fresh.dataset)) section.dataset[name] = value;
+    const csrf = fresh.querySelector('input[name="csrf"]');
+    const oldCsrf = section.querySelector('input[name="csrf"]');
+    if (csrf && oldCsrf) oldCsrf.value = csrf.value;
+    const indicator = fresh.querySelector('.folio-indicator');
+    const oldIndicator = section.querySelector('.folio-indicator');
+    if (indicator && oldIndicator) {
+      oldIndicator.dataset.left = indicator.dataset.left || '';
+      oldIndicator.dataset.width = indicator.dataset.width || '';
+    }
+    newPanels.forEach((panel, i) => {
+      const old = oldPanels[i];
+      const loaded = panel.dataset.loaded === 'true';
+      if (loaded && old.innerHTML !== panel.innerHTML) {
+        old.replaceChildren(...panel.childNodes);
+      } else if (!loaded && old.dataset.loaded === 'true') {
+        old.replaceChildren(); // unloaded past the cache limit
+      }
+      old.dataset.loaded = loaded ? 'true' : 'false';
+    });
+    applySelection(section, selectedOf(section));
+    scrollTrack(section, selectedOf(section), true);
+    return section;
+  }
+
+  /** Title click (mouse, touch, or Enter/Space on the focused button). */
+  function select(section, index) {
+    const tabs = tabsOf(section);
+    if (index < 0 || index >= tabs.length) return;
+    if (index === selectedOf(section)) {
+      scrollTrack(section, index, true); // the current page: nothing to ask (seed 002)
+      return;
+    }
+    applySelection(section, index);
+    scrollTrack(section, index, true);
+    post(section, section.dataset.selectAction || section.querySelector('form').action,
+      { page: tabs[index].value }, true);
+  }
+
+  /** A swipe ended: the page under the track becomes the selection. */
+  function trackSettled(track) {
+    const section = track.closest(PAGER);
+    if (!section || dissolves(section) || !section.dataset.scrollAction) return;
+    const width = track.clientWidth;
+    if (width <= 0) return;
+    const count = panelsOf(section).length;
+    const index = Math.min(count - 1, Math.max(0, Math.round(Math.abs(track.scrollLeft) / width)));
+    const own = heading.get(track);
+    if (own && own.until > performance.now()) {
+      if (own.index === index) {
+        heading.delete(track);
+      } else if (own.retries < 3) {
+        own.retries += 1;
+        own.until = 0; // let scrollTrack start again
+        scrollTrack(section, own.index, true);
+      }
+      return;
+    }
+    heading.delete(track);
+    if (index === selectedOf(section)) return;
+    applySelection(section, index);
+    // Report the snapped offset, so offset / width is exactly the page index.
+    post(section, section.dataset.scrollAction, { offset: index * width, width }, true);
+  }
+
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const tab = event.target instanceof Element ? event.target.closest(TAB) : null;
+    const section = tab && tab.closest(PAGER);
+    if (!section) return;
+    event.preventDefault();
+    enhance(section);
+    select(section, Number(tab.dataset.index));
+  });
+
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const tab = event.target instanceof Element ? event.target.closest(TAB) : null;
+    const section = tab && tab.closest(PAGER);
+    if (!section) return;
+    const tabs = tabsOf(section);
+    const i = tabs.indexOf(tab);
+    const rtl = getComputedStyle(tab).direction === 'rtl';
+    let next;
+    switch (event.key) {
+      case 'ArrowRight': next = rtl ? i - 1 : i + 1; break;
+      case 'ArrowLeft': next = rtl ? i + 1 : i - 1; break;
+      case 'Home': next = 0; break;
+      case 'End': next = tabs.length - 1; break;
+      default: return; // Enter and Space click the button: manual activation
+    }
+    event.preventDefault();
+    next = (next + tabs.length) % tabs.length;
+    tabs[next].focus();
+    revealTab(section, tabs[next], true);
+  });
+
+  // scrollend does not bubble: listen in the capture phase.
+  document.addEventListener('scrollend', (event) => {
+    const track = event.target;
+    if (track instanceof Element && track.classList.contains('folio-track')) trackSettled(track);
+  }, true);
+
+  window.addEventListener('popstate', (event) => {
+    const saved = (event.state && event.state.folio) || {};
+    let unknown = false;
+    document.querySelectorAll(PAGER).forEach((section) => {
+      const tabs = tabsOf(section);
+      let index = tabs.findIndex((tab) => tab.dataset.href
+        && new URL(tab.dataset.href, location.href).pathname === location.pathname);
+      if (index < 0 && typeof saved[section.id] === 'number') index = saved[section.id];
+      if (index < 0) { unknown = true; return; }
+      if (index === selectedOf(section)) return;
+      applySelection(section, index);
+      scrollTrack(section, index, true);
+      post(section, section.dataset.selectAction, { page: tabs[index].value }, false);
+    });
+    if (unknown) location.reload();
+  });
+
+  function start() {
+    document.querySelectorAll(PAGER).forEach((section) => {
+      enhance(section);
+      history.replaceState(remember(section, selectedOf(section)), '');
+    });
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

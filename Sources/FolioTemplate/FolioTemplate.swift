@@ -1,1 +1,0 @@
-// FolioTemplate: see the issue that builds this module.

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import FolioTemplate
+
+@Suite struct TemplateValueTests {
+    @Test func jsonKeepsKeyOrder() throws {
+        let value = try TemplateValue(
+            json: Data(#"{"z": 1, "a": [true, null, "\u00e9\ud83d\ude00"], "m": {"k": 2.5}}"#.utf8))
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.keys == ["z", "a", "m"])
+        #expect(object["a"] == [true, nil, "é😀"])
+        #expect(value["m"]?["k"] == 2.5)
+    }
+
+    @Test func jsonErrorsGiveLineAndColumn() {
+        #expect(throws: TemplateError(file: "d.json", line: 2, column: 7, message: "expected a JSON value")) {
+            try TemplateValue(json: Data("{\n \"a\": ?}".utf8), file: "d.json")
+        }
+    }
+
+    @Test func encodableKeepsDeclarationOrderAndDropsNil() throws {
+        struct Tab: Encodable {
+            var key: String
+            var index: Int
+            var selected: Bool
+            var note: String?
+        }
+        struct Pager: Encodable {
+            var title: String
+            var tabs: [Tab]
+            var ratio: Double
+        }
+        let value = try TemplateValue(
+            encoding: Pager(
+                title: "精华", tabs: [Tab(key: "all", index: 0, selected: true, note: nil)], ratio: 0.5))
+        #expect(
+            value == ["title": "精华", "tabs": [["key": "all", "index": 0, "selected": true]], "ratio": 0.5])
+        guard case .object(let object) = value else { return }
+        #expect(object.keys == ["title", "tabs", "ratio"])
+    }
+
+    @Test func convertibleValuesBuildTemplateValues() {
+        let tags: [String] = ["a", "b"]
+        #expect(TemplateValue(tags) == ["a", "b"])
+        #expect(TemplateValue(Optional<Int>.none) == .null)
+        #expect(TemplateValue(["b": 1, "a": 2]) == ["a": 2, "b": 1])
+    }
+
+    @Test func numbersFormatShortest() {
+        #expect(TemplateValue.number(3).text == "3")
+        #expect(TemplateValue.number(-0.5).text == "-0.5")
+        #expect(TemplateValue.number(12.99).text == "12.99")
+        #expect(TemplateValue.array([1, "a"]).text == #"[1,"a"]"#)
+    }
+
+    @Test func largeObjectsLookUpByIndex() {
+        let object = TemplateObject((0..<40).map { ("k\($0)", TemplateValue.number(Double($0))) })
+        #expect(object["k33"] == 33)
+        #expect(object["nope"] == nil)
+        #expect(object.keys.first == "k0")
+    }
+}
