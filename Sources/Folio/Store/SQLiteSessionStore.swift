@@ -16,10 +16,16 @@ public final class SQLiteSessionStore: SessionStore {
         let deleteIdle: SQLiteStatement
         let deleteOldest: SQLiteStatement
         let countSessions: SQLiteStatement
-        var cache: SessionCache
     }
 
+    /// The database, locked for each statement.
     private let statements: Mutex<Statements>
+    /// Recently used sessions. A separate lock, so a cache hit never waits
+    /// behind another session's disk write. Lock order: cache, then
+    /// statements (a miss reads the database under the cache lock, so a
+    /// concurrent write cannot slip a stale copy in); writers take the two
+    /// one after the other, never nested.
+    private let cache: Mutex<SessionCache>
     private let encoder = JSONEncoder()
 
     /// Opens or creates the database at `path`.
@@ -55,30 +61,39 @@ public final class SQLiteSessionStore: SessionStore {
                 deleteIdle: try connection.prepare("DELETE FROM sessions WHERE last_seen < ?"),
                 deleteOldest: try connection.prepare(
                     "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT ?)"),
-                countSessions: try connection.prepare("SELECT count(*) FROM sessions"),
-                cache: SessionCache(capacity: cacheCapacity)))
+                countSessions: try connection.prepare("SELECT count(*) FROM sessions")))
+        cache = Mutex(SessionCache(capacity: cacheCapacity))
     }
 
     /// The session with this id (from the cache when recently used), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
-        try statements.withLock { (statements) throws(StoreError) -> SessionRecord? in
-            if let cached = statements.cache[id] { return cached }
-            var found: SessionRecord?
-            try statements.selectSession.run([.text(id)]) { row in
-                found = SessionRecord(id: id, csrfToken: row.text(0), lastSeen: row.real(1))
+        try cache.withLock { (cache) throws(StoreError) -> SessionRecord? in
+            if let cached = cache[id] { return cached }
+            let record = try statements.withLock { (statements) throws(StoreError) -> SessionRecord? in
+                try Self.read(id, statements)
             }
-            guard var record = found else { return nil }
-            let decoder = JSONDecoder()
-            try statements.selectPagers.run([.text(id)]) { row in
-                // A record written by an incompatible version is dropped: the
-                // pager starts over rather than failing the request.
-                if let pager = try? decoder.decode(PagerRecord.self, from: Data(row.blob(1))) {
-                    record.pagers[row.text(0)] = pager
-                }
-            }
-            statements.cache[id] = record
+            if let record { cache[id] = record }
             return record
         }
+    }
+
+    private static func read(_ id: String, _ statements: borrowing Statements) throws(StoreError)
+        -> SessionRecord?
+    {
+        var found: SessionRecord?
+        try statements.selectSession.run([.text(id)]) { row in
+            found = SessionRecord(id: id, csrfToken: row.text(0), lastSeen: row.real(1))
+        }
+        guard var record = found else { return nil }
+        let decoder = JSONDecoder()
+        try statements.selectPagers.run([.text(id)]) { row in
+            // A record written by an incompatible version is dropped: the
+            // pager starts over rather than failing the request.
+            if let pager = try? decoder.decode(PagerRecord.self, from: Data(row.blob(1))) {
+                record.pagers[row.text(0)] = pager
+            }
+        }
+        return record
     }
 
     /// Adds a new session.
@@ -87,16 +102,16 @@ public final class SQLiteSessionStore: SessionStore {
             try statements.insertSession.run([
                 .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
             ])
-            statements.cache[session.id] = session
         }
+        cache.withLock { $0[session.id] = session }
     }
 
     /// Records that a session was used at `lastSeen`.
     public func touch(id: String, lastSeen: Double) throws(StoreError) {
         try statements.withLock { (statements) throws(StoreError) in
             try statements.touchSession.run([.real(lastSeen), .text(id)])
-            statements.cache.update(id) { $0.lastSeen = lastSeen }
         }
+        cache.withLock { $0.update(id) { $0.lastSeen = lastSeen } }
     }
 
     /// Saves one pager's record of a session; durable when this returns.
@@ -120,7 +135,9 @@ public final class SQLiteSessionStore: SessionStore {
                 try? statements.connection.execute("ROLLBACK")
                 throw error
             }
-            statements.cache.update(id) {
+        }
+        cache.withLock {
+            $0.update(id) {
                 $0.pagers[pager] = record
                 $0.lastSeen = lastSeen
             }
@@ -129,20 +146,21 @@ public final class SQLiteSessionStore: SessionStore {
 
     /// Removes sessions idle since before `cutoff`; returns how many.
     public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
-        try statements.withLock { (statements) throws(StoreError) -> Int in
+        let removed = try statements.withLock { (statements) throws(StoreError) -> Int in
             try statements.deleteIdle.run([.real(cutoff)])
-            statements.cache.removeAll { $0.lastSeen < cutoff }
             return Int(sqlite3_changes(statements.connection.handle))
         }
+        cache.withLock { $0.removeAll { $0.lastSeen < cutoff } }
+        return removed
     }
 
     /// Removes the `count` least recently seen sessions.
     public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
         try statements.withLock { (statements) throws(StoreError) in
             try statements.deleteOldest.run([.integer(Int64(count))])
-            // Which ones went is not known here; the cache is rebuilt lazily.
-            statements.cache.removeAll { _ in true }
         }
+        // Which ones went is not known here; the cache is rebuilt lazily.
+        cache.withLock { $0.removeAll { _ in true } }
     }
 
     /// How many sessions are stored.
