@@ -170,6 +170,19 @@ import Testing
         #expect(cookie(of: expired) != nil && cookie(of: expired) != id)
     }
 
+    @Test func stateSavedUnderAnotherConfigurationStartsOver() throws {
+        let store = MemorySessionStore()
+        let id = String(repeating: "ab", count: 16)
+        try store.insert(SessionRecord(id: id, csrfToken: "t", lastSeen: clock.now))
+        var old = try PagerState(pages: [Page(key: "x", title: "X"), Page(key: "y", title: "Y")])
+        _ = try old.select(index: 1)
+        try store.save(PagerRecord(state: old), pager: "p", session: id, lastSeen: clock.now)
+        let app = try makeApp(store: store)
+        let html = body(get(app, "/p", cookie: id))
+        #expect(html.contains(#"data-selected="0""#))
+        #expect(try store.session(id: id)?.pagers["p"]?.state.pages.map(\.key) == ["a", "b", "c"])
+    }
+
     @Test func wrongMethodsAnswer405WithAllow() throws {
         let app = try makeApp()
         let response = get(app, "/p/select")

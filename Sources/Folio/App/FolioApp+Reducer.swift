@@ -21,9 +21,7 @@ extension FolioApp {
             result = try sessions.updatePager(
                 pager.key, session: session.id, known: session,
                 initial: { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) },
-                isCurrent: {
-                    $0.state.pages == initial[0].pages && $0.state.transition == initial[0].transition
-                },
+                isCurrent: { Self.fits($0, initial[0]) },
                 { (record) throws(PagerError) -> [PagerEffect] in
                     let effects = try step(&record.state)
                     for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
@@ -66,10 +64,18 @@ extension FolioApp {
     func currentRecord(_ pagerIndex: Int, session: SessionRecord?) -> PagerRecord {
         let initial = initialStates[pagerIndex][0]
         if let record = session?.pagers[configuration.pagers[pagerIndex].key],
-            record.state.pages == initial.pages, record.state.transition == initial.transition
+            Self.fits(record, initial)
         {
             return record
         }
         return PagerRecord(state: initial)
+    }
+
+    /// Whether a stored record still matches the configured pager (same
+    /// pages, transition and cache limit); one saved under another
+    /// configuration starts over instead.
+    static func fits(_ record: PagerRecord, _ configured: PagerState) -> Bool {
+        record.state.pages == configured.pages && record.state.transition == configured.transition
+            && record.state.cacheLimit == configured.cacheLimit
     }
 }
