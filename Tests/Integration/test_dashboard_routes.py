@@ -264,3 +264,19 @@ def test_wrong_methods_are_405_with_allow(browser, method, path, allow):
 def test_unknown_pager_actions_are_404(browser):
     token = browser.token("/essence")
     assert browser.post("/nope/select", {"page": "a", "csrf": token}).status == 404
+
+
+def test_head_answers_like_get_without_a_body(server):
+    response = server.client().request("HEAD", "/essence/video")
+    assert response.status == 200 and response.body == b""
+    assert int(response.header("Content-Length")) > 5000
+
+
+def test_cookie_is_secure_behind_a_tls_proxy(server):
+    response = server.client().get("/essence", headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" in response.header("Set-Cookie")
+
+
+def test_pages_are_private_to_the_session(browser):
+    response = browser.get("/essence")
+    assert response.header("Cache-Control") == "private, no-cache"
