@@ -35,6 +35,12 @@ final class PageContentStore: Sendable {
         /// Bumped whenever some data is (re)loaded, so cached pages that
         /// embed panels are rebuilt.
         var generation = 0
+        /// Pages (`pager/page`) whose content was rendered twice with
+        /// different shown counts and came out the same: their template
+        /// ignores `shownCount`, so one rendering serves every count.
+        var countIndependent: Set<String> = []
+        /// Pages whose dependence on `shownCount` has been tested.
+        var countChecked: Set<String> = []
     }
 
     /// Failed URL fetches are retried after at most this many seconds.
@@ -56,36 +62,65 @@ final class PageContentStore: Sendable {
     /// Changes whenever loaded data changes; part of rendered-page cache keys.
     var generation: Int { entries.withLock { $0.generation } }
 
+    /// For each page of `pager`, whether its panel can differ with the
+    /// shown count (true until a rendering proved otherwise): rendered-page
+    /// cache keys include the count only for those.
+    func countSensitivity(of pager: PagerConfiguration) -> [Bool] {
+        entries.withLock { entries in
+            pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) }
+        }
+    }
+
     /// The panel of `page`, rendered for a session that has shown it
     /// `shownCount` times. Loads the data first if needed (the `load` effect).
     func panel(_ page: PageConfiguration, of pager: PagerConfiguration, shownCount: Int) -> RenderedPanel {
         let now = clock.now
-        let key = PanelKey(pager: pager.key, page: page.key, shownCount: shownCount)
+        let name = pager.key + "/" + page.key
+        let (independent, checked) = entries.withLock {
+            ($0.countIndependent.contains(name), $0.countChecked.contains(name))
+        }
+        let count = independent ? 0 : shownCount
+        let key = PanelKey(pager: pager.key, page: page.key, shownCount: count)
         if let cached = entries.withLock({ $0.panels[key] }), cached.expires.map({ $0 > now }) ?? true {
             return cached
         }
         let data = loadDataIfNeeded(page, of: pager, now: now)
-        let rendered: RenderedPanel
-        if let error = data.error {
-            rendered = RenderedPanel(html: Self.errorPanel(error), expires: data.expires)
-        } else {
-            var globals = data.globals
-            globals["page"] = .object(
-                TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
-            globals["site"] = site
-            globals["shownCount"] = .number(Double(shownCount))
-            do {
-                rendered = RenderedPanel(
-                    html: try templates.render(page.template, globals), expires: data.expires)
-            } catch {
-                rendered = RenderedPanel(html: Self.errorPanel("\(error)"), expires: nil)
-            }
+        guard data.error == nil else {
+            return store(
+                RenderedPanel(html: Self.errorPanel(data.error ?? ""), expires: data.expires), at: key)
         }
+        let rendered = render(page, data: data, shownCount: count)
+        if !checked, rendered.html == render(page, data: data, shownCount: count + 1).html {
+            // The template ignores the count: keep one rendering for all counts.
+            entries.withLock {
+                $0.countIndependent.insert(name)
+                $0.countChecked.insert(name)
+            }
+            return store(rendered, at: PanelKey(pager: pager.key, page: page.key, shownCount: 0))
+        }
+        entries.withLock { _ = $0.countChecked.insert(name) }
+        return store(rendered, at: key)
+    }
+
+    private func render(_ page: PageConfiguration, data: DataEntry, shownCount: Int) -> RenderedPanel {
+        var globals = data.globals
+        globals["page"] = .object(
+            TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
+        globals["site"] = site
+        globals["shownCount"] = .number(Double(shownCount))
+        do {
+            return RenderedPanel(html: try templates.render(page.template, globals), expires: data.expires)
+        } catch {
+            return RenderedPanel(html: Self.errorPanel("\(error)"), expires: nil)
+        }
+    }
+
+    private func store(_ panel: RenderedPanel, at key: PanelKey) -> RenderedPanel {
         entries.withLock { entries in
             if entries.panels.count >= Self.panelLimit { entries.panels.removeAll(keepingCapacity: true) }
-            entries.panels[key] = rendered
+            entries.panels[key] = panel
         }
-        return rendered
+        return panel
     }
 
     /// Makes sure a page's data is loaded (used for the `load` effect, so
@@ -107,6 +142,9 @@ final class PageContentStore: Sendable {
             entries.data[key] = entry
             entries.generation += 1
             entries.panels = entries.panels.filter { !($0.key.pager == pager.key && $0.key.page == page.key) }
+            // New data may change how the template uses the count: test again.
+            entries.countIndependent.remove(key)
+            entries.countChecked.remove(key)
         }
         return entry
     }

@@ -66,7 +66,9 @@ final class PagerRenderer: Sendable {
         let key = Key(
             view: view, pager: pager.key, selected: state.selectedIndex,
             loaded: pager.pages.map { state.isLoaded($0.key) },
-            shownCounts: pager.pages.map { record.shownCounts[$0.key] ?? 0 }, generation: content.generation)
+            shownCounts: zip(pager.pages, content.countSensitivity(of: pager)).map { page, matters in
+                matters ? record.shownCounts[page.key] ?? 0 : 0
+            }, generation: content.generation)
         let cached = cache.withLock { $0[key] }
         let chunks: [[UInt8]]
         if let cached, cached.expires.map({ $0 > now }) ?? true {
@@ -100,7 +102,7 @@ final class PagerRenderer: Sendable {
                 panels.append(nil)
                 continue
             }
-            let panel = content.panel(page, of: pager, shownCount: key.shownCounts[index])
+            let panel = content.panel(page, of: pager, shownCount: record.shownCounts[page.key] ?? 0)
             if let panelExpiry = panel.expires { expires = min(expires ?? panelExpiry, panelExpiry) }
             panels.append(panel.html)
         }

@@ -57,7 +57,6 @@ enum PagerViewModel {
                     ("href", .string(site.pageURL(pager.key, page.key))),
                     ("tabId", .string(tabID(pager.key, page.key))),
                     ("panelId", .string(panelID(pager.key, page.key))),
-                    ("shownCount", .number(Double(record.shownCounts[page.key] ?? 0))),
                 ]))
         }
         let panelValues: [TemplateValue] = pager.pages.enumerated().map { index, page in
@@ -68,7 +67,6 @@ enum PagerViewModel {
                     ("loaded", .bool(panels[index] != nil)), ("tabId", .string(tabID(pager.key, page.key))),
                     ("panelId", .string(panelID(pager.key, page.key))),
                     ("html", .string(panels[index] ?? "")),
-                    ("shownCount", .number(Double(record.shownCounts[page.key] ?? 0))),
                 ]))
         }
         let indicator = TemplateValue.object(
