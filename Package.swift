@@ -41,7 +41,9 @@ let package = Package(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
             swiftSettings: strict),
-        .target(name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"], swiftSettings: strict),
+        .target(
+            name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],
+            exclude: ["README-section.md"], swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
         .executableTarget(
             name: "FolioBenchmarks",

@@ -25,7 +25,8 @@ import Testing
         #expect(page.path == "/essence/video")
         #expect(page.status.code == 200)
         try page.document.expectText("//*[@role='tab'][@aria-selected='true']", equals: "视频")
-        try page.document.expectAttribute("data-selected", of: "//section[@data-pager='essence']", equals: "1")
+        try page.document.expectAttribute(
+            "data-selected", of: "//section[@data-pager='essence']", equals: "1")
         #expect(try browser.state(of: "essence").selected.key == "video")
         #expect(browser.history == ["/essence", "/essence/video"])
     }
@@ -84,7 +85,8 @@ import Testing
     @Test func aWrongCSRFTokenIsRefusedAndChangesNothing() throws {
         let browser = try FolioBrowser.demo()
         try browser.open("/essence")
-        let page = try browser.submit(form: "//form[@class='folio-head']", fields: [("csrf", "forged"), ("page", "joke")])
+        let page = try browser.submit(
+            form: "//form[@class='folio-head']", fields: [("csrf", "forged"), ("page", "joke")])
         #expect(page.status.code == 403)
         #expect(try browser.state(of: "essence").selected.key == "all")
     }
@@ -93,7 +95,8 @@ import Testing
         let browser = try FolioBrowser.demo()
         try browser.open("/news")
         let error = #expect(throws: FolioBrowserError.self) { try browser.select("sports") }
-        #expect(error?.description == "the pager 'news' has no tab 'sports'; its tabs are headline, today, focus")
+        #expect(
+            error?.description == "the pager 'news' has no tab 'sports'; its tabs are headline, today, focus")
     }
 
     @Test func actionsBeforeOpeningAPageThrow() throws {
@@ -121,7 +124,8 @@ import Testing
         let pages = [("red", "红"), ("blue", "蓝")].map { key, title in
             PageConfiguration(
                 key: key, title: title, template: "content/color.html",
-                source: .inline(json: #"{"color": "\#(key)", "order": "\#(key)", "heading": "\#(title)", "note": "-"}"#))
+                source: .inline(
+                    json: #"{"color": "\#(key)", "order": "\#(key)", "heading": "\#(title)", "note": "-"}"#))
         }
         var pager = PagerConfiguration(key: "colors", title: "颜色", pages: pages)
         pager.titleStyle = .segmented

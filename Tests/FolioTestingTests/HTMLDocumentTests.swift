@@ -78,7 +78,9 @@ private let sample = """
             try doc.node("//*[@role='tab'][@aria-selected='maybe']")
         }
         let message = error?.description ?? ""
-        #expect(message.contains("no node matches //*[@role='tab'][@aria-selected='maybe'] in GET /essence → 200"))
+        #expect(
+            message.contains("no node matches //*[@role='tab'][@aria-selected='maybe'] in GET /essence → 200")
+        )
         #expect(message.contains("the nearest query that matches is //*[@role='tab']:"))
         #expect(message.contains(#"aria-selected="true""#))
         #expect(error?.fragment?.contains("视频") == true)
@@ -115,7 +117,9 @@ private let sample = """
         try doc.expectAttribute("hidden", of: "//section", equals: nil)
         try doc.expectCount("//*[@role='tab']", equals: 2)
         try doc.expectNoMatch("//*[@role='tab'][@aria-selected='maybe']")
-        let error = #expect(throws: HTMLQueryError.self) { try doc.expectCount("//*[@role='tab']", equals: 3) }
+        let error = #expect(throws: HTMLQueryError.self) {
+            try doc.expectCount("//*[@role='tab']", equals: 3)
+        }
         #expect(error?.description.contains("the number of matches of //*[@role='tab']") == true)
         #expect(error?.description.contains("is 2, expected 3") == true)
     }

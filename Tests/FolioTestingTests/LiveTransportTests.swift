@@ -9,7 +9,8 @@ import Testing
         let demo = try FolioBrowser.demo()
         let app = try #require((demo.transport as? InProcessTransport)?.app)
         let server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, accessLog: false), handler: app)
+            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, accessLog: false), handler: app
+        )
         let port = try server.start()
         defer {
             server.shutdown(gracePeriod: .seconds(1))
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func chunkedAnswersAreJoined() throws {
-        let raw = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n".utf8)
+        let raw = Array(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n".utf8)
         let response = try HTTPResponseReader.parse(raw, method: .get)
         #expect(response.body == .bytes(Array("abcde".utf8)))
         #expect(response.status.code == 200)

@@ -49,7 +49,8 @@ extension FolioBrowser {
     ///   server cannot be reached.
     @discardableResult
     public func scroll(
-        toOffset offset: Double, pageWidth: Double, in pager: String? = nil, navigation: Navigation = .formPost
+        toOffset offset: Double, pageWidth: Double, in pager: String? = nil,
+        navigation: Navigation = .formPost
     ) throws(FolioBrowserError) -> FolioPage {
         let markup = try currentPager(pager)
         let action = markup.scrollAction ?? "\(basePath)/\(markup.key)/scroll"
@@ -129,7 +130,8 @@ extension FolioBrowser {
         case .formPost:
             return try request(.post, target, form: form)
         case .fragmentSwap:
-            return try request(.post, target, form: form, headers: ["HX-Request": "true"], followRedirects: false)
+            return try request(
+                .post, target, form: form, headers: ["HX-Request": "true"], followRedirects: false)
         }
     }
 

@@ -42,7 +42,8 @@ extension FolioBrowser {
         publicDirectory: String = FolioPaths.defaultPublicDirectory, basePath: String = ""
     ) throws(FolioStartupError) {
         let app = try FolioApp(
-            configuration: configuration, options: Self.options(templatesDirectory, publicDirectory, basePath),
+            configuration: configuration,
+            options: Self.options(templatesDirectory, publicDirectory, basePath),
             sessions: SessionManager(store: MemorySessionStore()))
         self.init(app: app)
     }

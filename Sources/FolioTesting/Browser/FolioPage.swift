@@ -31,7 +31,8 @@ public final class FolioPage {
         let source = "\(method.rawValue) \(path) → \(response.status.code)"
         let html = body.isEmpty ? Array("<html></html>".utf8) : body
         // Parsing only fails on empty input, which is replaced above.
-        document = (try? HTMLDocument(bytes: html, source: source)) ?? (try! HTMLDocument(html: "<html></html>"))
+        document =
+            (try? HTMLDocument(bytes: html, source: source)) ?? (try! HTMLDocument(html: "<html></html>"))
     }
 
     /// The body as UTF-8 text.

@@ -75,7 +75,8 @@ public struct PagerMarkup: Sendable, Equatable {
                 key: panel["data-key"] ?? (id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : id),
                 isLoaded: panel["data-loaded"] == "true", isHidden: panel["hidden"] != nil, text: panel.text)
         }
-        let indicator = try section.nodes(".//*[contains(concat(' ', @class, ' '), ' folio-indicator ')]").first
+        let indicator = try section.nodes(".//*[contains(concat(' ', @class, ' '), ' folio-indicator ')]")
+            .first
         indicatorLeft = indicator?["data-left"].flatMap(Double.init)
         indicatorWidth = indicator?["data-width"].flatMap(Double.init)
         let form = try section.nodes(".//form").first

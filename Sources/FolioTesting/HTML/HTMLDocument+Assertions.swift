@@ -33,7 +33,8 @@ extension HTMLDocument {
         let found = try nodes(xpath)
         guard found.count == expected else {
             if found.isEmpty, expected > 0 { throw noMatch(xpath) }
-            throw mismatch("the number of matches", xpath, expected: "\(expected)", actual: "\(found.count)", found)
+            throw mismatch(
+                "the number of matches", xpath, expected: "\(expected)", actual: "\(found.count)", found)
         }
     }
 
@@ -43,7 +44,9 @@ extension HTMLDocument {
         try expectCount(xpath, equals: 0)
     }
 
-    private func mismatch(_ what: String, _ xpath: String, expected: String, actual: String, _ nodes: [HTMLNode])
+    private func mismatch(
+        _ what: String, _ xpath: String, expected: String, actual: String, _ nodes: [HTMLNode]
+    )
         -> HTMLQueryError
     {
         HTMLQueryError(

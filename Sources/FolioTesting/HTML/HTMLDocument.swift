@@ -100,7 +100,8 @@ public final class HTMLDocument {
         return HTMLQueryError(
             .noMatch(
                 xpath: xpath, source: source, nearestXPath: near?.xpath,
-                fragment: near.map { HTMLFragment.excerpt($0.nodes) } ?? HTMLFragment.excerpt(root.map { [$0] } ?? [])
+                fragment: near.map { HTMLFragment.excerpt($0.nodes) }
+                    ?? HTMLFragment.excerpt(root.map { [$0] } ?? [])
             ))
     }
 }

@@ -10,7 +10,8 @@ enum HTMLFragment {
     static func excerpt(_ nodes: [HTMLNode]) -> String {
         var lines = nodes.prefix(nodeLimit).map { node in
             let html = node.html
-            return html.count > limit ? String(html.prefix(limit)) + " …(\(html.count - limit) more characters)" : html
+            return html.count > limit
+                ? String(html.prefix(limit)) + " …(\(html.count - limit) more characters)" : html
         }
         if nodes.count > nodeLimit { lines.append("…and \(nodes.count - nodeLimit) more matches") }
         return lines.joined(separator: "\n")

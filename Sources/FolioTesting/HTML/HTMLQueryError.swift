@@ -7,7 +7,8 @@ public struct HTMLQueryError: Error, Sendable, CustomStringConvertible {
         case invalidXPath(xpath: String, reason: String)
         case notNodes(xpath: String, value: String)
         case noMatch(xpath: String, source: String, nearestXPath: String?, fragment: String)
-        case mismatch(what: String, xpath: String, expected: String, actual: String, source: String, fragment: String)
+        case mismatch(
+            what: String, xpath: String, expected: String, actual: String, source: String, fragment: String)
     }
 
     let kind: Kind
@@ -43,7 +44,8 @@ public struct HTMLQueryError: Error, Sendable, CustomStringConvertible {
             return "XPath \(xpath) selects no nodes but a value (\(value)): use evaluate(_:)"
         case .noMatch(let xpath, let source, let nearest, let fragment):
             let near =
-                nearest.map { "the nearest query that matches is \($0):" } ?? "nothing near it matches; the page starts:"
+                nearest.map { "the nearest query that matches is \($0):" }
+                ?? "nothing near it matches; the page starts:"
             return "no node matches \(xpath) in \(source);\n\(near)\n\(fragment)"
         case .mismatch(let what, let xpath, let expected, let actual, let source, let fragment):
             return "\(what) of \(xpath) in \(source) is \(actual), expected \(expected):\n\(fragment)"

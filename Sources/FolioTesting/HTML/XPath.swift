@@ -54,14 +54,17 @@ enum XPath {
         context.pointee.error = { _, _ in }
         let expression = Array(xpath.utf8) + [0]
         guard let result = xmlXPathEvalExpression(expression, context) else {
-            let reason = context.pointee.lastError.message.map { String(cString: $0) } ?? "not an XPath expression"
+            let reason =
+                context.pointee.lastError.message.map { String(cString: $0) } ?? "not an XPath expression"
             throw HTMLQueryError(
                 .invalidXPath(xpath: xpath, reason: String(reason.prefix { $0 != "\n" })))
         }
         defer { xmlXPathFreeObject(result) }
         switch result.pointee.type {
         case XPATH_NODESET:
-            guard let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else { return .nodes([]) }
+            guard let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else {
+                return .nodes([])
+            }
             return .nodes(
                 (0..<Int(set.pointee.nodeNr)).compactMap { index in
                     table[index].map { HTMLNode(document: document, pointer: $0) }

@@ -12,7 +12,9 @@ struct CookieJar: Sendable {
             guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            let expired = parts.dropFirst().contains { $0.lowercased().hasPrefix("max-age=") && $0.hasSuffix("=0") }
+            let expired = parts.dropFirst().contains {
+                $0.lowercased().hasPrefix("max-age=") && $0.hasSuffix("=0")
+            }
             cookies.removeAll { $0.name == name }
             if !expired { cookies.append((name, value)) }
         }

@@ -11,7 +11,8 @@ enum HTTPResponseReader {
         let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
         var lines = head.components(separatedBy: "\r\n")[...]
         let statusParts = (lines.popFirst() ?? "").split(separator: " ", maxSplits: 2)
-        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let code = Int(statusParts[1]) else {
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let code = Int(statusParts[1])
+        else {
             throw FolioBrowserError(.malformedResponse("bad status line"))
         }
         var headers = HTTPHeaders()
@@ -45,7 +46,9 @@ enum HTTPResponseReader {
             }
             let start = lineEnd + 2
             if size == 0 { return output }
-            guard start + size <= rest.endIndex else { throw FolioBrowserError(.malformedResponse("short chunk")) }
+            guard start + size <= rest.endIndex else {
+                throw FolioBrowserError(.malformedResponse("short chunk"))
+            }
             output.append(contentsOf: rest[start..<(start + size)])
             rest = rest[min(rest.endIndex, start + size + 2)...]
         }

@@ -35,7 +35,9 @@ public struct LiveTransport: FolioTransport {
         headers.remove("Connection")
         headers.remove("Content-Length")
         for field in headers { head += "\(field.name): \(field.value)\r\n" }
-        if !request.body.isEmpty || request.method == .post { head += "Content-Length: \(request.body.count)\r\n" }
+        if !request.body.isEmpty || request.method == .post {
+            head += "Content-Length: \(request.body.count)\r\n"
+        }
         head += "Connection: close\r\n\r\n"
         return Array(head.utf8) + request.body
     }
@@ -57,19 +59,24 @@ public struct LiveTransport: FolioTransport {
                 var limit = timeval(tv_sec: Int(timeout), tv_usec: 0)
                 setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
                 setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                if Glibc.connect(socket, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 { return socket }
+                if Glibc.connect(socket, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 {
+                    return socket
+                }
                 lastError = errno
                 close(socket)
             }
             entry = current.pointee.ai_next
         }
-        throw FolioBrowserError(.connection("connect to \(host):\(port): \(String(cString: strerror(lastError)))"))
+        throw FolioBrowserError(
+            .connection("connect to \(host):\(port): \(String(cString: strerror(lastError)))"))
     }
 
     private func writeAll(_ socket: Int32, _ bytes: [UInt8]) throws(FolioBrowserError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FolioBrowserError(.connection("write: \(String(cString: strerror(errno)))"))
