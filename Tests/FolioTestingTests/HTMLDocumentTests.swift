@@ -1,3 +1,4 @@
+import FolioHTTP
 import Testing
 
 @testable import FolioTesting
@@ -122,5 +123,13 @@ private let sample = """
         }
         #expect(error?.description.contains("the number of matches of //*[@role='tab']") == true)
         #expect(error?.description.contains("is 2, expected 3") == true)
+    }
+
+    @Test func anEmptyAnswerIsAnEmptyDocumentWhoseQueriesFindNothing() throws {
+        let page = FolioPage(method: .head, path: "/essence", response: HTTPResponse(status: .ok))
+        #expect(page.document.root == nil)
+        #expect(try page.nodes("//section").isEmpty)
+        let error = #expect(throws: HTMLQueryError.self) { try page.node("//section") }
+        #expect(error?.description.hasPrefix("no node matches //section in HEAD /essence → 200") == true)
     }
 }

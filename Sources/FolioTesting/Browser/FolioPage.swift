@@ -29,10 +29,8 @@ public final class FolioPage {
         case .parts(let parts): body = parts.flatMap { $0 }
         }
         let source = "\(method.rawValue) \(path) → \(response.status.code)"
-        let html = body.isEmpty ? Array("<html></html>".utf8) : body
-        // Parsing only fails on empty input, which is replaced above.
-        document =
-            (try? HTMLDocument(bytes: html, source: source)) ?? (try! HTMLDocument(html: "<html></html>"))
+        // Parsing fails only for an empty body (a 303, a 204): that is an empty document.
+        document = (try? HTMLDocument(bytes: body, source: source)) ?? HTMLDocument(emptyWithSource: source)
     }
 
     /// The body as UTF-8 text.

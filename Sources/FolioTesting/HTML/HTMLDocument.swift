@@ -47,6 +47,16 @@ public final class HTMLDocument {
         self.source = source
     }
 
+    /// An empty document (no root element), for answers without a body.
+    init(emptyWithSource source: String) {
+        xmlInitParser()
+        guard let empty = htmlNewDocNoDtD(nil, nil) else {
+            fatalError("libxml2 could not allocate a document")
+        }
+        pointer = empty
+        self.source = source
+    }
+
     deinit { xmlFreeDoc(pointer) }
 
     /// The `<html>` element (or whatever the page's root element is).
