@@ -32,11 +32,13 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // epoll, eventfd and accept4, missing from Swift's Glibc module.
+        .systemLibrary(name: "CLinux"),
 
         .target(name: "FolioCore", swiftSettings: strict),
         .target(name: "FolioText", dependencies: ["FolioCore", "CFreeType"], swiftSettings: strict),
         .target(name: "FolioTemplate", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "FolioHTTP", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(name: "FolioHTTP", dependencies: ["CZlib", "CLinux"], swiftSettings: strict),
         .target(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
@@ -45,6 +47,8 @@ let package = Package(
             name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],
             exclude: ["README-section.md"], swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
+        // A tiny server for the Python suites and scripts/bench-http.
+        .executableTarget(name: "FolioHTTPFixture", dependencies: ["FolioHTTP"], swiftSettings: strict),
         .executableTarget(
             name: "FolioBenchmarks",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "Folio", "CLibXML2"],
