@@ -217,3 +217,34 @@ def connect_idle(port, timeout=5):
     sock = socket.create_connection((HOST, port), timeout=timeout)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return sock
+
+
+def run_wrk(port, script, script_args, marker, tag, threads=2, connections=64, cap_seconds=600):
+    """Runs wrk with a Lua script whose threads each create `marker`N once
+    they have their share of requests, then ends wrk with SIGINT (wrk 4.1
+    would otherwise sleep for all of -d). Bounded by `cap_seconds`.
+    Returns the numbers of the script's `tag` line as a dict."""
+    folder = pathlib.Path(str(marker)).parent
+    prefix = pathlib.Path(str(marker)).name
+    for old in folder.glob(prefix + "*"):
+        old.unlink()
+    command = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{cap_seconds}s", "--timeout", "10s",
+               "-s", str(script), f"http://{HOST}:{port}", "--", *map(str, script_args), str(marker)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + cap_seconds + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        if len(list(folder.glob(prefix + "*"))) >= threads:
+            process.send_signal(signal.SIGINT)
+            break
+        time.sleep(0.05)
+    try:
+        stdout, stderr = process.communicate(timeout=max(5, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stdout, stderr = process.communicate()
+    line = next((l for l in stdout.splitlines() if l.startswith(tag)), None)
+    if line is None:
+        raise RuntimeError(f"wrk printed no {tag} line:\n{stdout}\n{stderr}")
+    print(line, flush=True)
+    return {name: float(value) if "." in value else int(value)
+            for name, value in re.findall(r"(\w+)=([\d.]+)", line)}

@@ -8,9 +8,6 @@ and judge: both end within 10% of where they were after the warm-up.
 
 import argparse
 import pathlib
-import re
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -73,35 +70,11 @@ def prepare(server, folder, sessions):
 
 
 def wrk(server, folder, total, threads, connections, cap_seconds):
-    """Runs wrk until `total` responses (or `cap_seconds`); returns its parsed result line."""
-    command = [
-        "wrk", "-t", str(threads), "-c", str(connections), "-d", f"{cap_seconds}s", "--timeout", "10s",
-        "-s", str(HERE / "soak.lua"), f"http://{fs.HOST}:{server.port}", "--",
-        str(folder / "sessions.txt"), str(folder / "paths.txt"), str(folder / "statics.txt"),
-        str(total), str(threads), str(folder / "done-"),
-    ]
-    for old in folder.glob("done-*"):
-        old.unlink()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + cap_seconds + 60
-    while process.poll() is None and time.monotonic() < deadline:
-        if len(list(folder.glob("done-*"))) >= threads:
-            process.send_signal(signal.SIGINT)
-            break
-        time.sleep(0.05)
-    try:
-        stdout, stderr = process.communicate(timeout=max(5, deadline - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        process.kill()
-        stdout, stderr = process.communicate()
-    line = next((l for l in stdout.splitlines() if l.startswith("SOAK-RESULT")), None)
-    if line is None:
-        raise RuntimeError(f"wrk printed no result:\n{stdout}\n{stderr}")
-    print(line, flush=True)
-    result = {}
-    for name, value in re.findall(r"(\w+)=([\d.]+)", line):
-        result[name] = float(value) if "." in value else int(value)
-    return result
+    """Runs soak.lua until `total` responses (or `cap_seconds`); returns its figures."""
+    return fs.run_wrk(
+        server.port, HERE / "soak.lua",
+        [folder / "sessions.txt", folder / "paths.txt", folder / "statics.txt", total, threads],
+        folder / "done-", "SOAK-RESULT", threads, connections, cap_seconds)
 
 
 def within(final, base, tolerance):

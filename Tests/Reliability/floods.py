@@ -1,0 +1,254 @@
+"""Floods: a real `folio serve` against many new clients and many idle sockets.
+
+    python3 Tests/Reliability/floods.py sessions [--requests 1000000] [--max-sessions 100000] [--state memory]
+    python3 Tests/Reliability/floods.py connections [--connections 10000]
+    python3 Tests/Reliability/floods.py all
+
+sessions:    N GETs without a cookie, each making a new session. The server's
+             cap (`folio serve --max-sessions`, default 100,000) must hold:
+             resident memory levels off once the cap is reached (the oldest
+             sessions are evicted) instead of growing with N.
+connections: K idle TCP connections (the script raises its own fd limit; the
+             server inherits it). A normal request on a new connection must
+             answer fast while they sit there; at the server's own connection
+             cap (FolioHTTP maxConnections, 10,000) a new client gets an
+             immediate `503 server busy` with Retry-After, and the idle ones
+             are closed by the server after its keep-alive idle timeout (30 s).
+"""
+
+import argparse
+import http.client
+import os
+import pathlib
+import socket
+import sqlite3
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import folio_server as fs  # noqa: E402
+from soak import Sampler  # noqa: E402
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def stored_sessions(state):
+    """Rows in the sessions table (read beside the running server, WAL mode)."""
+    connection = sqlite3.connect(f"file:{state}?mode=ro", uri=True, timeout=5)
+    try:
+        return connection.execute("SELECT count(*) FROM sessions").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def sessions(binary, requests=1_000_000, max_sessions=100_000, state="memory", connections=64,
+             cap_seconds=1800, echo=print):
+    """N new sessions in a row; memory must level off under the cap."""
+    figures = {"requests": requests, "max_sessions": max_sessions, "store": state}
+    with tempfile.TemporaryDirectory(prefix="folio-flood-") as work:
+        folder = pathlib.Path(work)
+        state_path = state if state == "memory" else str(folder / "state.sqlite")
+        server = fs.Server(binary, state_path, "--max-sessions", str(max_sessions),
+                           log=str(folder / "server.log")).start()
+        sampler = Sampler(server, echo=False)
+        try:
+            # One session opened before the flood and used every second all
+            # through it: whether it survives is reported (early_session_after_flood).
+            early_cookie, early_token = fs.open_session(server.port, "news")
+            figures["rss_start_kib"] = server.rss_kib()
+            sampler.phase = "flood"
+            sampler.start()
+            keeper = Keeper(server.port, early_cookie)
+            keeper.start()
+            # First to the cap, then the rest: memory at the cap is the reference.
+            first = fs.run_wrk(server.port, HERE / "flood.lua", ["/essence", max_sessions, 2],
+                               folder / "done-", "FLOOD-RESULT", 2, connections, cap_seconds)
+            time.sleep(1.5)
+            at_cap = sampler.take()
+            rest = fs.run_wrk(server.port, HERE / "flood.lua", ["/essence", requests - max_sessions, 2],
+                              folder / "done-", "FLOOD-RESULT", 2, connections, cap_seconds)
+            time.sleep(1.5)
+            final = sampler.take()
+            keeper.halt.set()
+            keeper.join(10)
+            figures["early_session_reads_during_flood"] = keeper.reads
+            if state != "memory":
+                figures["stored_sessions_at_end"] = stored_sessions(state_path)
+            status, _, _ = fs.request(server.port, "POST", "/news/select",
+                                      {"page": "today", "csrf": early_token}, cookie=early_cookie)
+            figures["early_session_after_flood"] = status
+            fresh_cookie, fresh_token = fs.open_session(server.port, "news")
+            status, _, _ = fs.request(server.port, "POST", "/news/select",
+                                      {"page": "today", "csrf": fresh_token}, cookie=fresh_cookie)
+            figures["new_session_after_flood"] = status
+        finally:
+            sampler.halt.set()
+            figures["exit_code"] = server.stop()
+    figures.update({
+        "answered": first["answered"] + rest["answered"],
+        "created": first["created"] + rest["created"],
+        "failed": first["failed"] + rest["failed"] + first["socket_errors"] + rest["socket_errors"],
+        "seconds": round(first["seconds"] + rest["seconds"], 1),
+        "rss_at_cap_kib": at_cap[2], "rss_final_kib": final[2],
+        "rss_peak_kib": max(s[2] for s in sampler.samples),
+        "bytes_per_session_at_cap": round((at_cap[2] - figures["rss_start_kib"]) * 1024 / max_sessions),
+    })
+    echo(f"{figures['created']} new sessions in {figures['seconds']} s (cap {max_sessions}, store {state}): "
+         f"rss {figures['rss_start_kib']} KiB at start, {at_cap[2]} at the cap, {final[2]} at the end "
+         f"(peak {figures['rss_peak_kib']}); about {figures['bytes_per_session_at_cap']} bytes per session")
+    figures["checks"] = {
+        "every request answered 200 with a new session":
+            figures["failed"] == 0 and figures["created"] == figures["answered"] >= requests,
+        "memory levels off at the cap (final within 10% of at-cap)":
+            abs(final[2] - at_cap[2]) <= 0.10 * at_cap[2],
+        "a session created after the flood works": figures["new_session_after_flood"] == 303,
+        "clean exit": figures["exit_code"] == 0,
+    }
+    if state != "memory":
+        figures["checks"]["stored sessions never exceed the cap"] = figures["stored_sessions_at_end"] <= max_sessions
+    return figures
+
+
+class Keeper(threading.Thread):
+    """Uses one session (GET of its pager) every second until halted."""
+
+    def __init__(self, port, cookie):
+        super().__init__(daemon=True)
+        self.port, self.cookie = port, cookie
+        self.halt = threading.Event()
+        self.reads = 0
+
+    def run(self):
+        while not self.halt.wait(1.0):
+            try:
+                fs.request(self.port, "GET", "/news", cookie=self.cookie, timeout=5)
+                self.reads += 1
+            except (OSError, http.client.HTTPException):
+                pass
+
+
+def timed_get(port, path="/essence"):
+    """(seconds, status) of one GET on a new connection."""
+    began = time.monotonic()
+    try:
+        status, _, _ = fs.request(port, "GET", path, timeout=5)
+    except (OSError, http.client.HTTPException) as error:
+        return time.monotonic() - began, type(error).__name__
+    return time.monotonic() - began, status
+
+
+def connections(binary, count=10_000, cap=10_000, idle_timeout=30.0, wait_for_timeout=True, echo=print):
+    """K idle connections: the server keeps answering; its cap answers 503."""
+    limit = fs.raise_open_file_limit(count + cap + 1000)
+    figures = {"connections": count, "open_file_limit": limit}
+    idle = []
+    with tempfile.TemporaryDirectory(prefix="folio-idle-") as work:
+        server = fs.Server(binary, "memory", log=os.path.join(work, "server.log")).start()
+        port = server.port
+        try:
+            before = [timed_get(port)[0] for _ in range(20)]
+            figures["fds_before"], figures["rss_before_kib"] = server.open_files(), server.rss_kib()
+            began = time.monotonic()
+            below_cap = min(count, cap - 1)
+            for _ in range(below_cap):
+                idle.append(fs.connect_idle(port))
+            figures["open_seconds"] = round(time.monotonic() - began, 2)
+            deadline = time.monotonic() + 10
+            while server.open_files() < figures["fds_before"] + below_cap and time.monotonic() < deadline:
+                time.sleep(0.1)
+            figures["fds_with_idle"], figures["rss_with_idle_kib"] = server.open_files(), server.rss_kib()
+            during = [timed_get(port) for _ in range(50)]
+            figures["statuses_with_idle"] = sorted({str(s) for _, s in during})
+            figures["ms_before_p50"] = round(statistics.median(before) * 1000, 2)
+            figures["ms_with_idle_p50"] = round(statistics.median(t for t, _ in during) * 1000, 2)
+            figures["ms_with_idle_max"] = round(max(t for t, _ in during) * 1000, 2)
+            figures["bytes_per_idle_connection"] = round(
+                (figures["rss_with_idle_kib"] - figures["rss_before_kib"]) * 1024 / max(1, below_cap))
+            # Fill up to the server's own cap: the next client is told to come back.
+            for _ in range(count - below_cap):
+                idle.append(fs.connect_idle(port))
+            time.sleep(0.3)
+            seconds, status = timed_get(port)
+            busy_headers = {}
+            try:
+                _, busy_headers, body = fs.request(port, "GET", "/healthz", timeout=5)
+            except (OSError, http.client.HTTPException):
+                body = b""
+            figures["at_cap_status"] = status
+            figures["at_cap_ms"] = round(seconds * 1000, 2)
+            figures["at_cap_retry_after"] = busy_headers.get("retry-after")
+            figures["at_cap_body"] = body.decode("utf-8", "replace").strip()
+            # One idle client leaves: a slot frees at once.
+            idle.pop().close()
+            time.sleep(0.3)
+            figures["after_one_left_status"] = timed_get(port)[1]
+            if wait_for_timeout:
+                # The server closes connections that never send a byte after its idle timeout.
+                closed_at = None
+                waited = time.monotonic()
+                while time.monotonic() - waited < idle_timeout + 15:
+                    if server.open_files() <= figures["fds_before"] + 2:
+                        closed_at = time.monotonic() - waited
+                        break
+                    time.sleep(0.5)
+                figures["idle_closed_by_server_after_s"] = None if closed_at is None else round(closed_at, 1)
+                figures["fds_after_timeout"] = server.open_files()
+        finally:
+            for sock in idle:
+                sock.close()
+            figures["exit_code"] = server.stop()
+    echo(f"{count} idle connections opened in {figures['open_seconds']} s: with {min(count, cap - 1)} open a "
+         f"GET /essence took {figures['ms_with_idle_p50']} ms (p50; max {figures['ms_with_idle_max']}, "
+         f"{figures['ms_before_p50']} before); at the cap ({cap}) a new client got "
+         f"{figures['at_cap_status']} in {figures['at_cap_ms']} ms; "
+         f"idle closed by the server after {figures.get('idle_closed_by_server_after_s')} s")
+    figures["checks"] = {
+        "a normal request answers 200 under 100 ms with the idle connections open":
+            figures["statuses_with_idle"] == ["200"] and figures["ms_with_idle_max"] < 100,
+        "the server holds every idle connection":
+            figures["fds_with_idle"] >= figures["fds_before"] + min(count, cap - 1) - 5,
+        "at its cap a new client gets 503 at once": count < cap or (
+            figures["at_cap_status"] == 503 and figures["at_cap_ms"] < 100),
+        "a freed slot serves again": figures["after_one_left_status"] == 200,
+        "clean exit": figures["exit_code"] == 0,
+    }
+    if wait_for_timeout:
+        figures["checks"]["idle connections closed by the server's idle timeout"] = (
+            figures["idle_closed_by_server_after_s"] is not None)
+    return figures
+
+
+def report(name, figures):
+    print(f"== {name}")
+    for key, value in figures.items():
+        if key != "checks":
+            print(f"  {key}: {value}")
+    for check, ok in figures["checks"].items():
+        print(f"  {'PASS' if ok else 'FAIL'}  {check}")
+    return all(figures["checks"].values())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("flood", choices=["sessions", "connections", "all"])
+    parser.add_argument("--binary", default=None)
+    parser.add_argument("--requests", type=int, default=1_000_000)
+    parser.add_argument("--max-sessions", type=int, default=100_000)
+    parser.add_argument("--state", default="memory", help="memory, or file (a temporary SQLite file)")
+    parser.add_argument("--connections", type=int, default=10_000)
+    options = parser.parse_args()
+    binary = options.binary or fs.default_binary()
+    passed = True
+    if options.flood in ("sessions", "all"):
+        passed = report("sessions", sessions(binary, options.requests, options.max_sessions, options.state)) and passed
+    if options.flood in ("connections", "all"):
+        passed = report("connections", connections(binary, options.connections)) and passed
+    print(f"VERDICT: {'PASS' if passed else 'FAIL'}")
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
