@@ -1,0 +1,18 @@
+"""Short floods (full runs: `scripts/reliability floods all`)."""
+
+import floods
+import reliability_support
+
+
+def assert_passed(figures):
+    failed, shown = reliability_support.failed_checks(figures)
+    assert not failed, f"{failed}: {shown}"
+
+
+def test_a_flood_of_new_sessions_levels_off_at_the_session_cap(folio_bin):
+    assert_passed(floods.sessions(folio_bin, requests=60_000, max_sessions=20_000, state="memory",
+                                  cap_seconds=120, echo=print))
+
+
+def test_ten_thousand_idle_connections_leave_the_server_responsive(folio_bin):
+    assert_passed(floods.connections(folio_bin, count=10_000, echo=print))
