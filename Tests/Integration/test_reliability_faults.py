@@ -5,8 +5,8 @@ import shutil
 
 import pytest
 
+import reliability_support  # noqa: F401  (first: puts Tests/Reliability on the path)
 import faults
-import reliability_support
 
 
 def assert_passed(figures):

@@ -1,7 +1,7 @@
 """Short floods (full runs: `scripts/reliability floods all`)."""
 
+import reliability_support  # noqa: F401  (first: puts Tests/Reliability on the path)
 import floods
-import reliability_support
 
 
 def assert_passed(figures):
