@@ -2,12 +2,15 @@
 
     python3 Tests/Reliability/floods.py sessions [--requests 1000000] [--max-sessions 100000] [--state memory]
     python3 Tests/Reliability/floods.py connections [--connections 10000]
+    python3 Tests/Reliability/floods.py fdlimit
     python3 Tests/Reliability/floods.py all
 
 sessions:    N GETs without a cookie, each making a new session. The server's
              cap (`folio serve --max-sessions`, default 100,000) must hold:
              resident memory levels off once the cap is reached (the oldest
              sessions are evicted) instead of growing with N.
+fdlimit:     documents what the server does when its open-file limit (1024
+             here, a common default) runs out before its connection cap.
 connections: K idle TCP connections (the script raises its own fd limit; the
              server inherits it). A normal request on a new connection must
              answer fast while they sit there; at the server's own connection
@@ -236,6 +239,39 @@ def connections(binary, count=10_000, cap=10_000, idle_timeout=30.0, wait_for_ti
     return figures
 
 
+def fd_limit(binary, soft=1024, extra=100, echo=print):
+    """Documents what happens when the server's own open-file limit, not its
+    connection cap, is what runs out: the server runs under `prlimit
+    --nofile=SOFT` and gets SOFT + `extra` idle connections. Figures only: the
+    behaviour is reported, not judged."""
+    fs.raise_open_file_limit(soft + extra + 1000)
+    figures = {"server_soft_limit": soft, "idle_connections": soft + extra}
+    idle = []
+    with tempfile.TemporaryDirectory(prefix="folio-fdlimit-") as work:
+        server = fs.Server("prlimit", "memory", log=os.path.join(work, "server.log"))
+        server.binary_args = [f"--nofile={soft}:{soft}", binary]
+        server.start()
+        try:
+            for _ in range(soft + extra):
+                idle.append(fs.connect_idle(server.port))
+            time.sleep(0.5)
+            figures["server_fds"] = server.open_files()
+            seconds, status = timed_get(server.port, "/healthz")
+            figures["new_client"] = f"{status} after {seconds:.1f} s"
+            ticks = lambda: sum(int(x) for x in open(f"/proc/{server.pid}/stat").read().split()[13:15])
+            before = ticks()
+            time.sleep(2)
+            figures["server_cpu_ticks_in_2s"] = ticks() - before
+        finally:
+            for sock in idle:
+                sock.close()
+            figures["exit_code"] = server.stop()
+    echo(f"under an open-file limit of {soft}: {figures['server_fds']} fds in use, a new client got "
+         f"{figures['new_client']} (no 503: accept fails with EMFILE before the 10,000 cap is reached)")
+    figures["checks"] = {}
+    return figures
+
+
 def report(name, figures):
     print(f"== {name}")
     for key, value in figures.items():
@@ -248,7 +284,7 @@ def report(name, figures):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("flood", choices=["sessions", "connections", "all"])
+    parser.add_argument("flood", choices=["sessions", "connections", "fdlimit", "all"])
     parser.add_argument("--binary", default=None)
     parser.add_argument("--requests", type=int, default=1_000_000)
     parser.add_argument("--max-sessions", type=int, default=100_000)
@@ -261,6 +297,8 @@ def main():
         passed = report("sessions", sessions(binary, options.requests, options.max_sessions, options.state)) and passed
     if options.flood in ("connections", "all"):
         passed = report("connections", connections(binary, options.connections)) and passed
+    if options.flood in ("fdlimit", "all"):
+        report("fdlimit", fd_limit(binary))
     print(f"VERDICT: {'PASS' if passed else 'FAIL'}")
     return 0 if passed else 1
 

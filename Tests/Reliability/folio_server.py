@@ -47,11 +47,13 @@ class Server:
         self.access_log = access_log
         self.process = None
         self.startup_seconds = None
+        # Arguments between `binary` and `serve` (for a wrapper such as prlimit).
+        self.binary_args = []
 
     def start(self, timeout=15.0):
         """Starts the server and waits for its URL line and for /healthz.
         Records `startup_seconds`: from exec to the first 200 of /healthz."""
-        args = [self.binary, "serve", "--host", HOST, "--port", str(self.port), "--state", self.state]
+        args = [self.binary, *self.binary_args, "serve", "--host", HOST, "--port", str(self.port), "--state", self.state]
         if not self.access_log:
             args.append("--no-access-log")
         args += self.extra
