@@ -10,6 +10,7 @@ Each prints its figures and PASS/FAIL per check, and exits non-zero on a FAIL.
 """
 
 import argparse
+import collections
 import errno
 import http.client
 import os
@@ -254,6 +255,9 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
             server.stop()
         figures.update({
             "acknowledged": sum(len(c.acked) for c in clickers),
+            # How each keep-alive clicker's last request ended (a request sent
+            # after the server closed its idle connection gets no answer).
+            "clicker_endings": dict(collections.Counter(str(c.error) for c in clickers)),
             "in_flight_requests": len(probes),
             "in_flight_answered": sum(1 for status, _ in answers if status == 303),
             "in_flight_connection_close": sum(1 for _, c in answers if (c or "").lower() == "close"),
