@@ -49,17 +49,17 @@ class Sampler(threading.Thread):
                 return
 
 
-def prepare(server, folder, sessions):
+def prepare(server, folder, sessions, pagers=PAGERS):
     """Opens `sessions` sessions (GET without a cookie: cookie and CSRF token)
     and writes the three input files of soak.lua."""
     connection = fs.http.client.HTTPConnection(fs.HOST, server.port, timeout=10)
     with open(folder / "sessions.txt", "w") as out:
         for number in range(sessions):
-            cookie, token = fs.open_session(server.port, PAGERS[number % len(PAGERS)], connection)
+            cookie, token = fs.open_session(server.port, pagers[number % len(pagers)], connection)
             out.write(f"{cookie} {token}\n")
     connection.close()
     with open(folder / "paths.txt", "w") as out:
-        for pager in PAGERS:
+        for pager in pagers:
             for page in fs.page_keys(server.port, pager):
                 out.write(f"{pager} {page}\n")
     public = fs.ROOT / "Public"
@@ -82,7 +82,7 @@ def within(final, base, tolerance):
 
 
 def run(binary, requests, sessions=1000, warmup=None, threads=2, connections=64, state=None,
-        cap_seconds=1800, tolerance=0.10, echo=True):
+        cap_seconds=1800, tolerance=0.10, echo=True, pagers=PAGERS):
     """The whole soak; returns a dict of figures with `passed`."""
     # The warm-up must outlast the filling of the server's bounded caches
     # (rendered pages and panels, about 150,000 requests of this mix from
@@ -96,7 +96,7 @@ def run(binary, requests, sessions=1000, warmup=None, threads=2, connections=64,
         try:
             sampler.start()
             began = time.monotonic()
-            prepare(server, folder, sessions)
+            prepare(server, folder, sessions, pagers)
             print(f"prepared {sessions} sessions in {time.monotonic() - began:.1f}s", flush=True)
             sampler.phase = "warmup"
             first = wrk(server, folder, warmup, threads, connections, cap_seconds)
@@ -147,10 +147,12 @@ def main():
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--state", default=None, help="state file (default: a temporary folder)")
+    parser.add_argument("--pagers", default=",".join(PAGERS), help="pagers in the mix (default: the demo's four)")
     parser.add_argument("--cap-seconds", type=int, default=1800, help="time cap per wrk phase")
     options = parser.parse_args()
     figures = run(options.binary or fs.default_binary(), options.requests, options.sessions, options.warmup,
-                  options.threads, options.connections, options.state, options.cap_seconds)
+                  options.threads, options.connections, options.state, options.cap_seconds,
+                  pagers=tuple(options.pagers.split(",")))
     print()
     for name, value in figures.items():
         if name != "checks":
