@@ -31,16 +31,20 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // epoll, eventfd and accept4, missing from Swift's Glibc module.
+        .systemLibrary(name: "CLinux"),
 
         .target(name: "FolioCore", swiftSettings: strict),
         .target(name: "FolioText", dependencies: ["FolioCore", "CFreeType"], swiftSettings: strict),
         .target(name: "FolioTemplate", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "FolioHTTP", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(name: "FolioHTTP", dependencies: ["CZlib", "CLinux"], swiftSettings: strict),
         .target(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
+        // A tiny server for the Python suites and scripts/bench-http.
+        .executableTarget(name: "FolioHTTPFixture", dependencies: ["FolioHTTP"], swiftSettings: strict),
         .executableTarget(
             name: "FolioBenchmarks",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "Folio", "CLibXML2"],

@@ -35,6 +35,19 @@ import Testing
         expectError("<ul><li tal:content='x'>a<li>b</ul>", line: 1, column: 5, "needs an explicit </li>")
     }
 
+    @Test func nestingDeeperThanTheLimitIsAnErrorNotAStackOverflow() {
+        let depth = TemplateParser.maximumDepth
+        let source =
+            String(repeating: "<div>", count: 20_000) + "x" + String(repeating: "</div>", count: 20_000)
+        expectError(source, line: 1, column: depth * 5 + 1, "nest deeper than \(depth) levels")
+    }
+
+    @Test func nestingUpToTheLimitRenders() throws {
+        let depth = TemplateParser.maximumDepth
+        let source = String(repeating: "<b>", count: depth) + "x" + String(repeating: "</b>", count: depth)
+        #expect(loadError(source) == nil)
+    }
+
     @Test func endTagOfVoidElement() {
         expectError("<br></br>", line: 1, column: 5, "void element")
     }

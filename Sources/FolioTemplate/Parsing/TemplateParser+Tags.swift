@@ -47,6 +47,13 @@ extension TemplateParser {
         }
         let element = try makeElement(name: name, attributes: attributes, offset: tagOffset)
         try closeImplied(before: element)
+        // The compiler and renderer recurse once per level; a bound keeps a
+        // hostile or broken template an error instead of a stack overflow.
+        if stack.count >= TemplateParser.maximumDepth {
+            throw error(
+                at: tagOffset,
+                "elements nest deeper than \(TemplateParser.maximumDepth) levels; close some of them")
+        }
         append(.element(element))
         if HTMLVocabulary.voidElements.contains(element.lowerName) {
             element.end = .void

@@ -15,6 +15,10 @@
 /// end tag, an end tag of a void element, and an element with TAL or METAL
 /// attributes that is not closed explicitly are errors.
 struct TemplateParser {
+    /// The deepest nesting of open elements a template may have. Browsers
+    /// cap their DOM trees at a similar depth (Chromium's parser at 512).
+    static let maximumDepth = 512
+
     let bytes: [UInt8]
     let file: String
     var offset = 0

@@ -1,0 +1,37 @@
+/// One client socket and everything the loop keeps for it. Owned by exactly
+/// one event loop and touched only on its thread.
+final class Connection {
+    /// The socket.
+    let fd: Int32
+    /// Bytes received and not yet turned into requests.
+    var parser: HTTPRequestParser
+    /// Deadlines and the keep-alive/close decision.
+    var machine: ConnectionStateMachine
+    /// Responses the socket has not taken yet.
+    var output = OutputQueue()
+    /// What epoll watches for this socket right now.
+    var interest: Epoll.Interest = .read
+    /// The peer sent EOF: stop reading.
+    var peerClosed = false
+
+    init(fd: Int32, limits: HTTPLimits, timeouts: HTTPTimeouts, now: UInt64) {
+        self.fd = fd
+        parser = HTTPRequestParser(limits: limits)
+        machine = ConnectionStateMachine(now: now, timeouts: timeouts)
+    }
+
+    /// Queued output past which no more requests are parsed until it drains,
+    /// so a client that pipelines without reading cannot grow memory.
+    static let outputHighWater = 1024 * 1024
+
+    /// Whether parsing waits for the output to drain.
+    var isBackpressured: Bool { output.byteCount > Self.outputHighWater }
+
+    /// What epoll should watch given the current state.
+    var desiredInterest: Epoll.Interest {
+        var interest: Epoll.Interest = []
+        if !peerClosed && !machine.closesAfterWrite && !isBackpressured { interest.insert(.read) }
+        if !output.isEmpty { interest.insert(.write) }
+        return interest
+    }
+}

@@ -1,0 +1,150 @@
+/// What one connection is doing, as a value: event methods take the current
+/// monotonic time, change the state and return what the connection must do.
+/// No I/O happens here, so every transition is tested without sockets.
+struct ConnectionStateMachine {
+    /// What the connection must do after an event.
+    enum Action: Equatable {
+        /// Nothing.
+        case none
+        /// Close the socket now (output is abandoned).
+        case close
+        /// Answer `status` with `Connection: close`, then close once written.
+        case rejectAndClose(HTTPStatus)
+    }
+
+    private enum State: Equatable {
+        /// Between requests: waiting for a first byte until the keep-alive deadline.
+        case awaitingRequest(idleDeadline: UInt64)
+        /// Part of a head has arrived; all of it must by `deadline` (one total, not per read).
+        case receivingHead(deadline: UInt64)
+        /// The head is in; the body must be complete by `deadline`.
+        case receivingBody(deadline: UInt64)
+        /// The last response is queued; close once it is written.
+        case closingAfterWrite
+        case closed
+    }
+
+    private var state: State
+    /// Set while output is queued but the socket would not take it.
+    private var writeDeadline: UInt64?
+    private var shuttingDown = false
+    let timeouts: HTTPTimeouts
+
+    init(now: UInt64, timeouts: HTTPTimeouts) {
+        self.timeouts = timeouts
+        state = .awaitingRequest(idleDeadline: now + timeouts.idle.nanoseconds)
+    }
+
+    /// Whether the connection will close once its output is written.
+    var closesAfterWrite: Bool { state == .closingAfterWrite || state == .closed }
+
+    /// Whether the socket is closed.
+    var isClosed: Bool { state == .closed }
+
+    /// Whether new responses must carry `Connection: close` (shutdown in progress).
+    var isShuttingDown: Bool { shuttingDown }
+
+    /// Bytes arrived and the parser still needs more: start the head or body clock if not running.
+    mutating func waitingForMore(now: UInt64, readingBody: Bool, partialRequest: Bool) {
+        switch state {
+        case .awaitingRequest:
+            if readingBody {
+                state = .receivingBody(deadline: now + timeouts.body.nanoseconds)
+            } else if partialRequest {
+                state = .receivingHead(deadline: now + timeouts.head.nanoseconds)
+            }
+        case .receivingHead:
+            if readingBody { state = .receivingBody(deadline: now + timeouts.body.nanoseconds) }
+        case .receivingBody, .closingAfterWrite, .closed:
+            break
+        }
+    }
+
+    /// A whole request was parsed and answered; `keepAlive` is what both sides agreed.
+    mutating func responseQueued(now: UInt64, keepAlive: Bool) {
+        guard state != .closed else { return }
+        if !keepAlive || shuttingDown {
+            state = .closingAfterWrite
+        } else {
+            state = .awaitingRequest(idleDeadline: now + timeouts.idle.nanoseconds)
+        }
+    }
+
+    /// The parser rejected the request: answer it, then close.
+    mutating func requestRejected() {
+        guard state != .closed else { return }
+        state = .closingAfterWrite
+    }
+
+    /// The peer closed its sending side: finish what is queued, then close.
+    mutating func peerClosed() -> Action {
+        switch state {
+        case .closed: return .none
+        case .awaitingRequest, .receivingHead, .receivingBody, .closingAfterWrite:
+            state = .closingAfterWrite
+            return writeDeadline == nil ? .close : .none
+        }
+    }
+
+    /// The socket refused some output (would block): start the write clock if not running.
+    mutating func writeBlocked(now: UInt64) {
+        if writeDeadline == nil { writeDeadline = now + timeouts.write.nanoseconds }
+    }
+
+    /// All queued output was written.
+    mutating func outputDrained() -> Action {
+        writeDeadline = nil
+        return state == .closingAfterWrite ? .close : .none
+    }
+
+    /// The server is stopping: idle connections close now, busy ones after their response.
+    mutating func shutdownRequested() -> Action {
+        shuttingDown = true
+        switch state {
+        case .awaitingRequest:
+            if writeDeadline != nil {
+                state = .closingAfterWrite
+                return .none
+            }
+            return .close
+        case .receivingHead, .receivingBody, .closingAfterWrite, .closed:
+            return .none
+        }
+    }
+
+    /// Checks the deadlines.
+    mutating func timerFired(now: UInt64) -> Action {
+        if let writeDeadline, now >= writeDeadline { return close() }
+        switch state {
+        case .awaitingRequest(let deadline):
+            return now >= deadline && writeDeadline == nil ? close() : .none
+        case .receivingHead(let deadline), .receivingBody(let deadline):
+            guard now >= deadline else { return .none }
+            if writeDeadline != nil { return close() }
+            state = .closingAfterWrite
+            return .rejectAndClose(.requestTimeout)
+        case .closingAfterWrite, .closed:
+            return .none
+        }
+    }
+
+    /// The socket was closed.
+    mutating func closed() { state = .closed }
+
+    private mutating func close() -> Action {
+        state = .closed
+        return .close
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds: negative counts as zero, anything over
+    /// about 100 years as 100 years, so adding it to a monotonic time never overflows.
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        let century: Int64 = 100 * 365 * 24 * 3600
+        guard seconds < century else { return UInt64(century) * 1_000_000_000 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
+}

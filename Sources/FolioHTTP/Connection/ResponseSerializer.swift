@@ -1,0 +1,71 @@
+/// Writes a response head into a reusable buffer: status line, the handler's
+/// fields, then `Date`, `Content-Length` and `Connection` filled in by the server.
+struct ResponseSerializer {
+    /// Reused for every response of a loop so a head costs no allocation.
+    private(set) var head: [UInt8] = []
+    var dates = DateCache()
+
+    init() { head.reserveCapacity(1024) }
+
+    /// Fills `head` for `response`.
+    ///
+    /// - Parameters:
+    ///   - headRequest: the request was `HEAD`: `Content-Length` is the body's, no body is sent.
+    ///   - keepAlive: whether the connection stays open; `false` adds `Connection: close`.
+    ///   - http10: the client spoke HTTP/1.0, so keep-alive must be said explicitly.
+    mutating func serializeHead(_ response: HTTPResponse, keepAlive: Bool, http10: Bool) {
+        head.removeAll(keepingCapacity: true)
+        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        // A status outside 100...999 cannot be sent; it is the handler's bug, so say 500.
+        appendDecimal((100...999).contains(response.status.code) ? response.status.code : 500)
+        head.append(0x20)
+        appendSanitized(response.status.reasonPhrase)
+        head.append(contentsOf: "\r\n".utf8)
+        for field in response.headers where !Self.isServerField(field.name) {
+            appendSanitized(field.name)
+            head.append(contentsOf: ": ".utf8)
+            appendSanitized(field.value)
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        head.append(contentsOf: "Date: ".utf8)
+        head.append(contentsOf: dates.current())
+        head.append(contentsOf: "\r\n".utf8)
+        if !response.status.forbidsBody {
+            head.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(response.body.count)
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        if !keepAlive {
+            head.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if http10 {
+            head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        head.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// Appends `text` without CR, LF or NUL, which would let a handler's value split the response.
+    private mutating func appendSanitized(_ text: String) {
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+            head.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
+    }
+
+    private mutating func appendDecimal(_ value: Int) {
+        if value >= 10 { appendDecimal(value / 10) }
+        head.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// The fields the server owns; a handler's copies are replaced.
+    private static func isServerField(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: name.equalsIgnoringASCIICase("Date")
+        case 10: name.equalsIgnoringASCIICase("Connection")
+        case 14: name.equalsIgnoringASCIICase("Content-Length")
+        case 17: name.equalsIgnoringASCIICase("Transfer-Encoding")
+        default: false
+        }
+    }
+}

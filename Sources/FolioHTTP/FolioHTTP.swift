@@ -1,1 +1,0 @@
-// FolioHTTP: see the issue that builds this module.

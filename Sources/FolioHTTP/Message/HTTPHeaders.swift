@@ -1,0 +1,100 @@
+/// Header fields in the order received: names compare case-insensitively,
+/// a name may appear more than once.
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One field as received or as it will be sent.
+    public struct Field: Sendable, Hashable {
+        /// The name with its original case.
+        public var name: String
+        /// The value with surrounding whitespace removed.
+        public var value: String
+    }
+
+    private var fields: [Field]
+
+    /// Creates headers from `(name, value)` pairs, keeping their order.
+    public init(_ pairs: [(String, String)] = []) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Creates empty headers with room for `capacity` fields.
+    public init(minimumCapacity capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
+    /// `["Content-Type": "text/plain"]`
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// How many fields there are.
+    public var count: Int { fields.count }
+
+    /// Iterates fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The first value for `name`, or nil.
+    public subscript(name: String) -> String? {
+        for field in fields where field.name.equalsIgnoringASCIICase(name) { return field.value }
+        return nil
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map { $0.value }
+    }
+
+    /// Whether any field is named `name`.
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// Appends a field, keeping any existing ones with that name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every field named `name` with one field, or appends it.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        remove(name)
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+    }
+
+    /// Whether a comma-separated header such as `Connection` lists `token`.
+    public func hasToken(_ token: String, in name: String) -> Bool {
+        for field in fields where field.name.equalsIgnoringASCIICase(name) {
+            for part in field.value.split(separator: ",")
+            where part.trimmingASCIIWhitespace().equalsIgnoringASCIICase(token) {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension StringProtocol {
+    /// ASCII-only case-insensitive comparison, as header names and tokens need.
+    func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+        let left = utf8
+        let right = other.utf8
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    }
+
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingASCIIWhitespace() -> Substring {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return slice
+    }
+}
+
+extension UInt8 {
+    /// The byte with A-Z mapped to a-z.
+    @inline(__always)
+    var asciiLowercased: UInt8 { (0x41...0x5A).contains(self) ? self | 0x20 : self }
+}

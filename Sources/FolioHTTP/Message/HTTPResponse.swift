@@ -1,0 +1,76 @@
+/// A response body: one buffer, or several written with one `writev` and never joined.
+public enum HTTPBody: Sendable, Hashable {
+    /// One buffer.
+    case bytes([UInt8])
+    /// Several buffers sent in order (a cached header, a rendered middle, a cached footer).
+    case parts([[UInt8]])
+
+    /// No body.
+    public static let empty = HTTPBody.bytes([])
+
+    /// The total length in bytes.
+    public var count: Int {
+        switch self {
+        case .bytes(let bytes): bytes.count
+        case .parts(let parts): parts.reduce(0) { $0 + $1.count }
+        }
+    }
+}
+
+/// What a handler answers. The server adds `Date`, `Content-Length` and
+/// `Connection`; any the handler sets for those are replaced.
+public struct HTTPResponse: Sendable {
+    /// The status.
+    public var status: HTTPStatus
+    /// Header fields to send, in order.
+    public var headers: HTTPHeaders
+    /// The body (left out for `HEAD`, 1xx, 204 and 304).
+    public var body: HTTPBody
+
+    /// Creates a response.
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A `text/plain; charset=utf-8` response with `message` (and a newline) as body.
+    public static func text(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .bytes(Array((message + "\n").utf8)))
+    }
+
+    /// A `text/html; charset=utf-8` response.
+    public static func html(_ status: HTTPStatus = .ok, _ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(bytes))
+    }
+
+    /// An `application/json` response from already-encoded bytes.
+    public static func json(_ status: HTTPStatus = .ok, _ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+    }
+
+    /// `405 Method Not Allowed` with the `Allow` header RFC 9110 requires.
+    ///
+    /// - Parameter allowed: the methods the resource supports, e.g. `[.get, .head]`.
+    public static func methodNotAllowed(allowed: [HTTPMethod]) -> HTTPResponse {
+        var response = text(.methodNotAllowed, "method not allowed")
+        response.headers.add(name: "Allow", value: allowed.map { $0.rawValue }.joined(separator: ", "))
+        return response
+    }
+
+    /// A redirect (`303 See Other` unless told) to `location`.
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
+        var response = text(status, "see \(location)")
+        response.headers.add(name: "Location", value: location)
+        return response
+    }
+}
+
+/// Answers requests; the server calls it on the connection's event-loop thread.
+public protocol HTTPHandler: Sendable {
+    /// Runs on the connection's event-loop thread: keep it short, never block on I/O.
+    func handle(_ request: HTTPRequest) -> HTTPResponse
+}

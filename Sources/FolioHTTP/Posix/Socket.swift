@@ -1,0 +1,105 @@
+import CLinux
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Thin wrappers over the socket calls FolioHTTP makes, all through `syscall`.
+enum Socket {
+    /// Creates a listening TCP socket bound to `host:port` (IPv4 or IPv6 literal,
+    /// or `localhost`), with `SO_REUSEADDR`, non-blocking and close-on-exec.
+    ///
+    /// - Returns: the descriptor and the bound port (useful when `port` is 0).
+    static func listen(host: String, port: Int, backlog: Int32) throws(HTTPServerError) -> (
+        fd: Int32, port: Int
+    ) {
+        let address = try SocketAddress(host: host, port: port)
+        let fd: Int32
+        do {
+            fd = try syscallRetrying("socket") {
+                socket(
+                    address.family,
+                    Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                        | Int32(SOCK_CLOEXEC.rawValue), 0)
+            }
+        } catch { throw .bindFailed(host: host, port: port, error) }
+        do {
+            var one: Int32 = 1
+            _ = try syscallRetrying("setsockopt(SO_REUSEADDR)") {
+                setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            }
+            _ = try syscallRetrying("bind") {
+                address.withSockAddr { bind(fd, $0, $1) }
+            }
+            _ = try syscallRetrying("listen") { Glibc.listen(fd, backlog) }
+            return (fd, try boundPort(fd))
+        } catch {
+            close(fd)
+            throw .bindFailed(host: host, port: port, error)
+        }
+    }
+
+    /// The local port a bound socket ended up on.
+    static func boundPort(_ fd: Int32) throws(POSIXCallError) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = try withUnsafeMutablePointer(to: &storage) { (pointer) throws(POSIXCallError) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                (address) throws(POSIXCallError) in
+                try syscallRetrying("getsockname") { getsockname(fd, address, &length) }
+            }
+        }
+        switch Int32(storage.ss_family) {
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            }
+        default:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin_port))
+                }
+            }
+        }
+    }
+
+    /// Accepts one connection as a non-blocking, close-on-exec socket with `TCP_NODELAY`.
+    ///
+    /// - Returns: `.wouldBlock` when no connection is waiting.
+    static func accept(_ listener: Int32) throws(POSIXCallError) -> IOResult<Int32> {
+        let result = try syscall("accept4") {
+            accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+        }
+        if case .processed(let fd) = result {
+            var one: Int32 = 1
+            // Responses go out in one writev; Nagle would only delay them.
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
+        return result
+    }
+
+    /// Reads into `buffer`; `.processed(0)` means the peer closed its side.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(POSIXCallError)
+        -> IOResult<Int>
+    {
+        try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes the iovecs in one `sendmsg` with `MSG_NOSIGNAL`, so a closed peer
+    /// gives `EPIPE` instead of killing the process.
+    static func writev(_ fd: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>) throws(POSIXCallError)
+        -> IOResult<Int>
+    {
+        var message = msghdr()
+        message.msg_iov = vectors.baseAddress
+        message.msg_iovlen = vectors.count
+        return try syscall("sendmsg") { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Closes a descriptor; `EINTR` on close must not be retried on Linux.
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+}

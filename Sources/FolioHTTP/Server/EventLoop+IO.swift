@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension EventLoop {
+    /// Reads once (epoll is level-triggered, so leftovers wake us again) and parses.
+    func readable(_ connection: Connection) {
+        guard !connection.peerClosed else {
+            // Only hang-ups arrive here once reading stopped.
+            if connection.output.isEmpty { close(connection) }
+            return
+        }
+        let result: IOResult<Int>
+        do {
+            result = try Socket.read(connection.fd, into: readBuffer)
+        } catch {
+            close(connection)
+            return
+        }
+        switch result {
+        case .wouldBlock:
+            return
+        case .processed(0):
+            connection.peerClosed = true
+            if connection.machine.peerClosed() == .close {
+                close(connection)
+                return
+            }
+            updateInterest(connection)
+        case .processed(let count):
+            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
+            process(connection)
+        }
+    }
+
+    /// Sends queued output; once drained, parsing resumes where backpressure stopped it.
+    func writable(_ connection: Connection) {
+        flush(connection)
+        if !connection.machine.isClosed && connection.output.isEmpty && !connection.peerClosed {
+            process(connection)
+        }
+    }
+
+    /// Turns buffered bytes into responses, in order, until more bytes are needed.
+    func process(_ connection: Connection) {
+        parsing: while !connection.machine.closesAfterWrite && !connection.isBackpressured {
+            switch connection.parser.next() {
+            case .needMoreData:
+                connection.machine.waitingForMore(
+                    now: monotonicNanoseconds(), readingBody: connection.parser.isReadingBody,
+                    partialRequest: connection.parser.hasPartialRequest)
+                break parsing
+            case .sendContinue:
+                connection.output.append(Self.continueLine)
+            case .request(let request):
+                respond(connection, to: request)
+            case .error(let error):
+                reject(connection, status: error.status, message: error.description)
+                return
+            }
+        }
+        flush(connection)
+    }
+
+    private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    private func respond(_ connection: Connection, to request: HTTPRequest) {
+        let started = log.enabled ? monotonicNanoseconds() : 0
+        let response = handler.handle(request)
+        let keepAlive = request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
+        serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http10)
+        let sendsBody = request.method != .head && !response.status.forbidsBody
+        send(connection, body: sendsBody ? response.body : .empty)
+        let now = monotonicNanoseconds()
+        connection.machine.responseQueued(now: now, keepAlive: keepAlive)
+        log.record(
+            method: request.method.rawValue, target: request.target, status: response.status.code,
+            bytes: sendsBody ? response.body.count : 0, microseconds: (now &- started) / 1000)
+    }
+
+    /// Answers `status` with `Connection: close` and closes once it is written.
+    func reject(_ connection: Connection, status: HTTPStatus, message: String) {
+        let response = HTTPResponse.text(status, message)
+        serializer.serializeHead(response, keepAlive: false, http10: false)
+        send(connection, body: response.body)
+        connection.machine.requestRejected()
+        log.record(method: "-", target: "-", status: status.code, bytes: response.body.count, microseconds: 0)
+        flush(connection)
+    }
+
+    /// Writes the serializer's head and `body` at once when nothing is queued
+    /// (the usual case: no copy, no allocation), else queues both.
+    private func send(_ connection: Connection, body: HTTPBody) {
+        let head = serializer.head
+        guard connection.output.isEmpty, case .bytes(let bytes) = body else {
+            connection.output.append(head)
+            switch body {
+            case .bytes(let bytes): connection.output.append(bytes)
+            case .parts(let parts): for part in parts { connection.output.append(part) }
+            }
+            return
+        }
+        var written = 0
+        do {
+            if case .processed(let count) = try OutputQueue.writev(connection.fd, head: head, body: bytes) {
+                written = count
+            }
+        } catch {
+            connection.peerClosed = true
+            _ = connection.machine.peerClosed()
+            return
+        }
+        connection.output.append(head, from: min(written, head.count))
+        connection.output.append(bytes, from: max(0, written - head.count))
+    }
+
+    /// Writes what is queued; closes when the state machine says the connection is done.
+    func flush(_ connection: Connection) {
+        guard !connection.machine.isClosed else { return }
+        if !connection.output.isEmpty {
+            let drained: Bool
+            do {
+                drained = try connection.output.write(to: connection.fd)
+            } catch {
+                close(connection)
+                return
+            }
+            if !drained {
+                connection.machine.writeBlocked(now: monotonicNanoseconds())
+                updateInterest(connection)
+                return
+            }
+        }
+        if connection.machine.outputDrained() == .close
+            || (connection.peerClosed && connection.output.isEmpty)
+        {
+            close(connection)
+            return
+        }
+        updateInterest(connection)
+    }
+
+    func updateInterest(_ connection: Connection) {
+        let desired = connection.desiredInterest
+        guard desired != connection.interest else { return }
+        do {
+            try epoll.modify(connection.fd, desired)
+            connection.interest = desired
+        } catch {
+            close(connection)
+        }
+    }
+}

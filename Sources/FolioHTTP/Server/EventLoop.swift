@@ -1,0 +1,139 @@
+import CLinux
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One event-loop thread: an epoll over its connections plus a mailbox eventfd.
+/// Created and run on its own thread; nothing here is shared.
+final class EventLoop {
+    let epoll: Epoll
+    let mailbox: LoopMailbox
+    let handler: any HTTPHandler
+    let configuration: HTTPServerConfiguration
+    let counter: ConnectionCounter
+    let log: AccessLog
+    var serializer = ResponseSerializer()
+    /// Connections indexed by descriptor (descriptors are small and dense).
+    var connections: [Connection?] = []
+    var openCount = 0
+    var stopDeadline: UInt64?
+    /// One receive buffer for every connection of the loop; bytes are copied into the parser.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+
+    /// How often deadlines are checked.
+    static let tickNanoseconds: UInt64 = 100_000_000
+
+    init(
+        mailbox: LoopMailbox, handler: any HTTPHandler, configuration: HTTPServerConfiguration,
+        counter: ConnectionCounter
+    ) throws(POSIXCallError) {
+        epoll = try Epoll()
+        self.mailbox = mailbox
+        self.handler = handler
+        self.configuration = configuration
+        self.counter = counter
+        log = AccessLog(enabled: configuration.accessLog)
+        try epoll.add(mailbox.wakeup.fd, .read)
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// Serves until a stop request's connections are all closed or its deadline passes.
+    func run() {
+        let events = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: 256)
+        defer { events.deallocate() }
+        var lastTick = monotonicNanoseconds()
+        while true {
+            let count: Int
+            do {
+                count = try epoll.wait(into: events, timeoutMilliseconds: 100)
+            } catch {
+                break
+            }
+            for index in 0..<count {
+                let event = events[index]
+                let fd = event.data.fd
+                if fd == mailbox.wakeup.fd {
+                    readMailbox()
+                    continue
+                }
+                guard fd >= 0, fd < connections.count, let connection = connections[Int(fd)] else { continue }
+                if event.events
+                    & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+                {
+                    readable(connection)
+                }
+                if event.events & EPOLLOUT.rawValue != 0, !connection.machine.isClosed {
+                    writable(connection)
+                }
+            }
+            let now = monotonicNanoseconds()
+            if now - lastTick >= Self.tickNanoseconds {
+                lastTick = now
+                tick(now: now)
+            }
+            if let stopDeadline, openCount == 0 || now >= stopDeadline { break }
+        }
+        for case let connection? in connections { close(connection) }
+        // The accept thread has stopped before any stop request, so nothing arrives after this.
+        for fd in mailbox.take().sockets {
+            Socket.close(fd)
+            counter.decrement()
+        }
+        mailbox.wakeup.close()
+    }
+
+    private func readMailbox() {
+        mailbox.wakeup.drain()
+        let inbox = mailbox.take()
+        for fd in inbox.sockets { register(fd) }
+        if let deadline = inbox.stopDeadline, stopDeadline == nil {
+            stopDeadline = deadline
+            for case let connection? in connections {
+                if connection.machine.shutdownRequested() == .close { close(connection) }
+            }
+        }
+    }
+
+    private func register(_ fd: Int32) {
+        let connection = Connection(
+            fd: fd, limits: configuration.limits, timeouts: configuration.timeouts,
+            now: monotonicNanoseconds())
+        do {
+            try epoll.add(fd, .read)
+        } catch {
+            Socket.close(fd)
+            counter.decrement()
+            return
+        }
+        if Int(fd) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+        }
+        connections[Int(fd)] = connection
+        openCount += 1
+        if stopDeadline != nil, connection.machine.shutdownRequested() == .close { close(connection) }
+    }
+
+    private func tick(now: UInt64) {
+        for case let connection? in connections {
+            switch connection.machine.timerFired(now: now) {
+            case .none: break
+            case .close: close(connection)
+            case .rejectAndClose(let status): reject(connection, status: status, message: "request timeout")
+            }
+        }
+    }
+
+    /// Closes the socket and forgets the connection.
+    func close(_ connection: Connection) {
+        // The descriptor may already be closed and its number reused by a newer connection.
+        guard connections[Int(connection.fd)] === connection else { return }
+        connection.machine.closed()
+        epoll.remove(connection.fd)
+        Socket.close(connection.fd)
+        connections[Int(connection.fd)] = nil
+        openCount -= 1
+        counter.decrement()
+    }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server: one accept thread and `eventLoopCount` epoll threads,
+/// each calling the handler synchronously for the connections it owns.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case idle
+        case running(stop: EventFD, mailboxes: [LoopMailbox])
+        case stopped
+    }
+
+    private let configuration: HTTPServerConfiguration
+    private let handler: any HTTPHandler
+    private let phase = Mutex(Phase.idle)
+    /// Every thread of the server; waited on by `waitUntilStopped()`.
+    private let running = DispatchGroup()
+    /// The accept thread alone, so loops are told to stop only once no socket can arrive.
+    private let accepting = DispatchGroup()
+    private let counter = ConnectionCounter()
+
+    /// Creates a server; nothing is bound until `start()`.
+    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Binds, listens and starts the threads. `SIGPIPE` is ignored process-wide
+    /// from here on (writes also pass `MSG_NOSIGNAL`).
+    ///
+    /// - Returns: the bound port (the chosen one when the configuration says 0).
+    /// - Throws: `HTTPServerError` when the address is invalid, the port is taken,
+    ///   or the server was already started.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int {
+        signal(SIGPIPE, SIG_IGN)
+        return try phase.withLock { (phase) throws(HTTPServerError) -> Int in
+            guard case .idle = phase else { throw .alreadyStarted }
+            let (listener, port) = try Socket.listen(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            var mailboxes: [LoopMailbox] = []
+            let stop: EventFD
+            do throws(POSIXCallError) {
+                stop = try EventFD()
+                for _ in 0..<max(1, configuration.eventLoopCount) { mailboxes.append(try LoopMailbox()) }
+            } catch {
+                Socket.close(listener)
+                throw .setupFailed(error)
+            }
+            for mailbox in mailboxes { try startLoop(mailbox) }
+            let acceptor = Acceptor(
+                listener: listener, stop: stop, mailboxes: mailboxes, counter: counter,
+                maxConnections: configuration.maxConnections)
+            accepting.enter()
+            let accepting = accepting
+            startThread(name: "FolioHTTP accept") {
+                acceptor.run()
+                accepting.leave()
+            }
+            phase = .running(stop: stop, mailboxes: mailboxes)
+            return port
+        }
+    }
+
+    private func startLoop(_ mailbox: LoopMailbox) throws(HTTPServerError) {
+        let loop: EventLoop
+        do {
+            loop = try EventLoop(
+                mailbox: mailbox, handler: handler, configuration: configuration, counter: counter)
+        } catch {
+            throw .setupFailed(error)
+        }
+        // The loop is handed to its thread and never touched elsewhere again.
+        let box = UncheckedTransfer(loop)
+        startThread(name: "FolioHTTP loop") { box.value.run() }
+    }
+
+    private func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
+        running.enter()
+        let group = running
+        let thread = Thread {
+            body()
+            group.leave()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Stops accepting at once, lets requests in flight finish (keep-alive
+    /// connections close after their current response), force-closes whatever
+    /// is left after `gracePeriod`, and returns when every thread has stopped.
+    /// Calling it again, or before `start()`, does nothing but wait. Never call
+    /// it from a handler: it waits for the loop that runs the handler.
+    public func shutdown(gracePeriod: Duration = .seconds(5)) {
+        let deadline = monotonicNanoseconds() + gracePeriod.nanoseconds
+        let mailboxes = phase.withLock { phase -> [LoopMailbox]? in
+            guard case .running(let stop, let mailboxes) = phase else { return nil }
+            phase = .stopped
+            stop.signal()
+            return mailboxes
+        }
+        if let mailboxes {
+            accepting.wait()
+            for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
+        }
+        waitUntilStopped()
+    }
+
+    /// Blocks until the server has stopped (returns at once if it never started).
+    public func waitUntilStopped() {
+        running.wait()
+    }
+}
+
+/// Moves a value that is not `Sendable` to exactly one other thread.
+private struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Everything `HTTPServer` needs to know; each default is stated on its property.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to bind: an IPv4 or IPv6 literal (`::1`, `[::]`) or `localhost`. Default `127.0.0.1`.
+    public var host: String
+    /// The TCP port; 0 picks a free one, which `HTTPServer.start()` returns. Default 8080.
+    public var port: Int
+    /// Event-loop threads serving connections. Default: the number of active processors.
+    public var eventLoopCount: Int
+    /// Request size limits. Default `HTTPLimits()` (8 KiB line, 64 KiB / 100 header lines, 1 MiB body).
+    public var limits: HTTPLimits
+    /// Deadlines. Default `HTTPTimeouts()` (10 s head, 30 s body, 30 s idle, 30 s write).
+    public var timeouts: HTTPTimeouts
+    /// Most open connections. Past it a new connection gets a short `503` with
+    /// `Connection: close` and is closed at once, so the listen backlog never fills
+    /// with clients nobody will serve. Default 10 000.
+    public var maxConnections: Int
+    /// Whether one line per request (method, path, status, bytes, microseconds) goes to stderr.
+    /// Default true.
+    public var accessLog: Bool
+    /// The listen backlog. Default 1024.
+    public var backlog: Int32
+
+    /// Creates a configuration; every argument has the default documented on its property.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, eventLoopCount: Int? = nil,
+        limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
+        maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.eventLoopCount = max(1, eventLoopCount ?? Self.activeProcessors)
+        self.limits = limits
+        self.timeouts = timeouts
+        self.maxConnections = maxConnections
+        self.accessLog = accessLog
+        self.backlog = backlog
+    }
+
+    private static var activeProcessors: Int {
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+}

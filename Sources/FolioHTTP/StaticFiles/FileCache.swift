@@ -1,0 +1,61 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One file as read from disk, with its validators and (once asked) its gzip form.
+struct CachedFile: Sendable {
+    /// Size, modification time and inode: a change in any means the file changed.
+    struct Identity: Sendable, Equatable {
+        var size: Int
+        var modifiedNanoseconds: Int
+        var inode: UInt64
+    }
+
+    var identity: Identity
+    var bytes: [UInt8]
+    var etag: String
+    var lastModified: String
+    var modifiedSeconds: Int
+    var mediaType: MediaType
+    /// nil until a client accepting gzip asks; `.some(nil)` when gzip did not help.
+    var gzipped: [UInt8]??
+}
+
+/// Files read once and reused while their identity holds; shared by every loop.
+final class FileCache: Sendable {
+    private let files = Mutex<[String: CachedFile]>([:])
+
+    /// Files larger than this are read per request and never gzipped (they are not what Public/ holds).
+    static let maximumCachedSize = 8 * 1024 * 1024
+
+    /// The cached file at `path` if its identity still matches.
+    func file(at path: String, identity: CachedFile.Identity) -> CachedFile? {
+        files.withLock { files in
+            guard let file = files[path], file.identity == identity else { return nil }
+            return file
+        }
+    }
+
+    /// Stores (or replaces) a file.
+    func store(_ file: CachedFile, at path: String) {
+        guard file.bytes.count <= Self.maximumCachedSize else { return }
+        files.withLock { $0[path] = file }
+    }
+
+    /// The gzip form of `file`, computed at most once per identity.
+    func gzipped(_ file: CachedFile, at path: String) -> [UInt8]? {
+        if let known = file.gzipped { return known }
+        var compressed = Gzip.compress(file.bytes)
+        // Not worth it unless it saves something.
+        if let result = compressed, result.count >= file.bytes.count { compressed = nil }
+        files.withLock { files in
+            if var stored = files[path], stored.identity == file.identity {
+                stored.gzipped = .some(compressed)
+                files[path] = stored
+            }
+        }
+        return compressed
+    }
+}

@@ -1,0 +1,110 @@
+import Testing
+
+@testable import FolioHTTP
+
+@Suite struct ConnectionStateMachineTests {
+    static let second: UInt64 = 1_000_000_000
+    let timeouts = HTTPTimeouts(head: .seconds(2), body: .seconds(3), idle: .seconds(5), write: .seconds(4))
+
+    @Test func closesAnIdleKeepAliveConnectionAfterTheIdleTimeout() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        #expect(machine.timerFired(now: 4 * Self.second) == .none)
+        #expect(machine.timerFired(now: 5 * Self.second) == .close)
+        #expect(machine.isClosed)
+    }
+
+    @Test func countsTheHeadDeadlineFromTheFirstByteNotPerRead() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        machine.waitingForMore(now: 1 * Self.second, readingBody: false, partialRequest: true)
+        // More bytes trickling in do not move the deadline.
+        machine.waitingForMore(now: 2 * Self.second, readingBody: false, partialRequest: true)
+        #expect(machine.timerFired(now: 2 * Self.second + 1) == .none)
+        #expect(machine.timerFired(now: 3 * Self.second) == .rejectAndClose(.requestTimeout))
+        #expect(machine.closesAfterWrite)
+    }
+
+    @Test func givesTheBodyItsOwnDeadline() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        machine.waitingForMore(now: 1 * Self.second, readingBody: false, partialRequest: true)
+        machine.waitingForMore(now: 2 * Self.second, readingBody: true, partialRequest: true)
+        #expect(machine.timerFired(now: 4 * Self.second) == .none)
+        #expect(machine.timerFired(now: 5 * Self.second) == .rejectAndClose(.requestTimeout))
+    }
+
+    @Test func returnsToIdleAfterAKeepAliveResponse() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        machine.waitingForMore(now: 0, readingBody: false, partialRequest: true)
+        machine.responseQueued(now: 1 * Self.second, keepAlive: true)
+        #expect(!machine.closesAfterWrite)
+        #expect(machine.timerFired(now: 5 * Self.second) == .none)
+        #expect(machine.timerFired(now: 6 * Self.second) == .close)
+    }
+
+    @Test func closesAfterWritingWhenTheResponseSaidClose() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        machine.responseQueued(now: 0, keepAlive: false)
+        #expect(machine.closesAfterWrite)
+        #expect(machine.outputDrained() == .close)
+    }
+
+    @Test func closesAConnectionWhoseClientStopsReading() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        machine.responseQueued(now: 0, keepAlive: true)
+        machine.writeBlocked(now: 1 * Self.second)
+        machine.writeBlocked(now: 3 * Self.second)
+        #expect(machine.timerFired(now: 4 * Self.second) == .none)
+        #expect(machine.timerFired(now: 5 * Self.second) == .close)
+    }
+
+    @Test func shutdownClosesIdleConnectionsAndLetsBusyOnesFinish() {
+        var idle = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        #expect(idle.shutdownRequested() == .close)
+        var busy = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        busy.waitingForMore(now: 0, readingBody: true, partialRequest: true)
+        #expect(busy.shutdownRequested() == .none)
+        busy.responseQueued(now: 0, keepAlive: true)
+        #expect(busy.closesAfterWrite)
+        #expect(busy.isShuttingDown)
+    }
+
+    @Test func peerCloseWithNothingQueuedClosesAtOnce() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        #expect(machine.peerClosed() == .close)
+        var writing = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        writing.writeBlocked(now: 0)
+        #expect(writing.peerClosed() == .none)
+        #expect(writing.outputDrained() == .close)
+    }
+}
+
+@Suite struct ResponseSerializerTests {
+    @Test func fillsInDateLengthAndCloseAndReplacesTheHandlersCopies() {
+        var serializer = ResponseSerializer()
+        let response = HTTPResponse(
+            status: .ok, headers: ["Content-Length": "999", "X-A": "1", "Connection": "keep-alive"],
+            body: .bytes(Array("hello".utf8)))
+        serializer.serializeHead(response, keepAlive: false, http10: false)
+        let text = String(decoding: serializer.head, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\nX-A: 1\r\nDate: "))
+        #expect(text.hasSuffix("\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"))
+    }
+
+    @Test func stripsLineBreaksAHandlerPutsInHeaders() {
+        var serializer = ResponseSerializer()
+        let response = HTTPResponse(
+            status: HTTPStatus(code: 200, reasonPhrase: "OK\r\nX-Evil: 1"),
+            headers: ["X-B": "a\r\nSet-Cookie: x=1"])
+        serializer.serializeHead(response, keepAlive: true, http10: false)
+        let text = String(decoding: serializer.head, as: UTF8.self)
+        #expect(!text.contains("\r\nX-Evil"))
+        #expect(!text.contains("\r\nSet-Cookie"))
+    }
+
+    @Test func sendsNoLengthFor304AndSays500ForAnImpossibleStatus() {
+        var serializer = ResponseSerializer()
+        serializer.serializeHead(HTTPResponse(status: .notModified), keepAlive: true, http10: false)
+        #expect(!String(decoding: serializer.head, as: UTF8.self).contains("Content-Length"))
+        serializer.serializeHead(HTTPResponse(status: HTTPStatus(code: -7)), keepAlive: true, http10: false)
+        #expect(String(decoding: serializer.head, as: UTF8.self).hasPrefix("HTTP/1.1 500 "))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+@testable import FolioHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A blocking test client over a real loopback socket, speaking raw bytes.
+final class LoopbackClient {
+    let fd: Int32
+    private var buffered: [UInt8] = []
+
+    /// A parsed response.
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    init(port: Int, host: String = "127.0.0.1") throws {
+        let v6 = host.contains(":")
+        fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let result: Int32
+        if v6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard result == 0 else { throw POSIXCallError(call: "connect", errno: errno) }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Reads more bytes; false on EOF, error or timeout.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        buffered.append(contentsOf: chunk[..<count])
+        return true
+    }
+
+    /// Reads one response (`Content-Length` framed, or to EOF); `headRequest` means no body follows.
+    func readResponse(headRequest: Bool = false) -> Response? {
+        var headEnd: Int?
+        while headEnd == nil {
+            headEnd = buffered.indices.dropLast(3).first {
+                buffered[$0] == 13 && buffered[$0 + 1] == 10 && buffered[$0 + 2] == 13
+                    && buffered[$0 + 3] == 10
+            }
+            if headEnd == nil && !fill() { return nil }
+        }
+        let head = String(decoding: buffered[..<headEnd!], as: UTF8.self)
+        buffered.removeFirst(headEnd! + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        var body: [UInt8] = []
+        if !headRequest, let length = headers["content-length"].flatMap({ Int($0) }) {
+            while buffered.count < length { if !fill() { return nil } }
+            body = Array(buffered[..<length])
+            buffered.removeFirst(length)
+        }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// Whether the server closed the connection (EOF within the receive timeout).
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+}
