@@ -23,7 +23,6 @@ import argparse
 import http.client
 import os
 import pathlib
-import socket
 import sqlite3
 import statistics
 import sys
