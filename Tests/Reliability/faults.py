@@ -124,13 +124,29 @@ def verify_clickers(port, clickers, shown_before):
     return lost, kept
 
 
-def kill9(binary, rounds=3, sessions=50, seconds=3.0, echo=print):
-    """(a) kill -9 during a load of selects; restart on the same state file."""
-    figures = {"rounds": rounds, "acknowledged": 0, "in_flight_kept": 0, "lost": [], "startup_s": [],
-               "integrity_on_disk": [], "integrity_after": []}
+def preload(binary, state, count, log):
+    """Fills a new state file with `count` idle sessions (written directly into
+    the tables the server created), so restarts are timed on a full store."""
+    fs.Server(binary, state, log=log).start().stop()
+    connection = sqlite3.connect(state)
+    now = time.time()
+    with connection:
+        connection.executemany(
+            "INSERT INTO sessions (id, csrf, last_seen) VALUES (?, ?, ?)",
+            ((os.urandom(16).hex(), os.urandom(16).hex(), now - 3600 - n) for n in range(count)))
+    connection.close()
+
+
+def kill9(binary, rounds=3, sessions=50, seconds=3.0, preloaded=0, echo=print):
+    """(a) kill -9 during a load of selects; restart on the same state file
+    (holding `preloaded` other sessions besides the clicking ones)."""
+    figures = {"rounds": rounds, "preloaded_sessions": preloaded, "acknowledged": 0, "in_flight_kept": 0,
+               "lost": [], "startup_s": [], "integrity_on_disk": [], "integrity_after": []}
     with tempfile.TemporaryDirectory(prefix="folio-kill9-") as folder:
         state = os.path.join(folder, "state.sqlite")
         log = os.path.join(folder, "server.log")
+        if preloaded:
+            preload(binary, state, preloaded, log)
         server = fs.Server(binary, state, log=log).start()
         try:
             prepared = open_sessions(server.port, sessions)
@@ -466,13 +482,15 @@ def main():
     parser.add_argument("--binary", default=None)
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=3.0, help="load before kill -9 / SIGTERM")
+    parser.add_argument("--preload", type=int, default=100_000,
+                        help="idle sessions in the state file before kill9 starts (default 100,000)")
     options = parser.parse_args()
     binary = options.binary or fs.default_binary()
     chosen = ["kill9", "sigterm", "diskfull", "tabs"] if options.fault == "all" else [options.fault]
     passed = True
     for fault in chosen:
         if fault == "kill9":
-            figures = kill9(binary, rounds=options.rounds or 3, seconds=options.seconds)
+            figures = kill9(binary, rounds=options.rounds or 3, seconds=options.seconds, preloaded=options.preload)
         elif fault == "sigterm":
             figures = sigterm(binary, seconds=options.seconds)
         elif fault == "diskfull":
