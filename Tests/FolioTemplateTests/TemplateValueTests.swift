@@ -16,6 +16,12 @@ import Testing
         #expect(value["m"]?["k"] == 2.5)
     }
 
+    @Test func loneSurrogatesBecomeReplacementCharactersNotACrash() throws {
+        let value = try TemplateValue(
+            json: Data(#"["\ud800\u0041", "\ud800\u0000", "\udc00", "\ud800"]"#.utf8))
+        #expect(value == ["\u{FFFD}A", "\u{FFFD}\u{0}", "\u{FFFD}", "\u{FFFD}"])
+    }
+
     @Test func jsonErrorsGiveLineAndColumn() {
         #expect(throws: TemplateError(file: "d.json", line: 2, column: 7, message: "expected a JSON value")) {
             try TemplateValue(json: Data("{\n \"a\": ?}".utf8), file: "d.json")

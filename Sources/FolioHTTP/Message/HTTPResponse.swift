@@ -34,10 +34,12 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// A `text/plain; charset=utf-8` response with `message` (and a newline) as body.
+    /// A `text/plain; charset=utf-8` response with `message` (and a newline) as body,
+    /// marked `nosniff` so no browser reads it as anything else.
     public static func text(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
         HTTPResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            status: status,
+            headers: ["Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"],
             body: .bytes(Array((message + "\n").utf8)))
     }
 

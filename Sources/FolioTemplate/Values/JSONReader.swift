@@ -173,10 +173,16 @@ struct JSONReader {
                     {
                         offset += 2
                         let low = try readHex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            // A lone high surrogate: it becomes U+FFFD and the
+                            // escape after it stands on its own.
+                            appendScalar(0xFFFD, to: &scalars)
+                            code = low
+                        }
                     }
-                    let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    appendScalar(code, to: &scalars)
                 default:
                     offset -= 1
                     throw failure("unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
@@ -189,5 +195,11 @@ struct JSONReader {
                 scalars.append(byte)
             }
         }
+    }
+
+    /// Appends `code` as UTF-8; a lone surrogate, which is no scalar, becomes U+FFFD.
+    private func appendScalar(_ code: UInt32, to scalars: inout [UInt8]) {
+        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+        scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
 }
