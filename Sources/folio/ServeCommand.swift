@@ -42,7 +42,8 @@ struct ServeCommand: Subcommand {
     static let help = """
         USAGE: folio serve [--config FILE] [--host HOST] [--port PORT] [--base-path PATH]
                            [--state FILE|memory] [--templates DIR] [--public DIR]
-                           [--frame-ancestors SOURCE ...] [--no-access-log]
+                           [--frame-ancestors SOURCE ...] [--max-sessions N]
+                           [--max-connections N] [--no-access-log]
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
         SIGTERM, finishing requests in flight.
@@ -61,6 +62,10 @@ struct ServeCommand: Subcommand {
                                who may embed the pages in a frame (repeatable;
                                default: 'self')
           --max-sessions N     the most sessions kept (default: 100000)
+          --max-connections N  the most open connections; one more gets a quick
+                               503 (default: 10000, and never more than the
+                               open-file limit allows, which serve raises to
+                               the hard limit)
           --no-access-log      do not log each request to standard error
         """
 
@@ -71,6 +76,7 @@ struct ServeCommand: Subcommand {
     var state: StateLocation
     var frameAncestors: [String]
     var maxSessions: Int?
+    var maxConnections: Int?
     var accessLog: Bool
 
     init(arguments: inout Arguments) throws(CommandLineError) {
@@ -94,6 +100,12 @@ struct ServeCommand: Subcommand {
             }
             maxSessions = number
         }
+        if let text = try arguments.takeOption("max-connections") {
+            guard let number = Int(text), number > 0 else {
+                throw CommandLineError("--max-connections must be a positive number, not '\(text)'")
+            }
+            maxConnections = number
+        }
         accessLog = !arguments.takeFlag("no-access-log")
     }
 
@@ -114,6 +126,8 @@ struct ServeCommand: Subcommand {
         configuration.host = host
         configuration.port = port
         configuration.accessLog = accessLog
+        if let maxConnections { configuration.maxConnections = maxConnections }
+        OpenFileLimit.raiseToHardLimit()
         let server = HTTPServer(configuration: configuration, handler: app)
         let bound: Int
         do {

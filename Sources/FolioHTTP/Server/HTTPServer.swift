@@ -55,7 +55,9 @@ public final class HTTPServer: Sendable {
             for mailbox in mailboxes { try startLoop(mailbox) }
             let acceptor = Acceptor(
                 listener: listener, stop: stop, mailboxes: mailboxes, counter: counter,
-                maxConnections: configuration.maxConnections)
+                // Past the open-file limit accept fails silently; keep the cap
+                // under it so an extra client gets the cap's quick 503 instead.
+                maxConnections: OpenFileLimit.connectionCap(configured: configuration.maxConnections))
             accepting.enter()
             let accepting = accepting
             startThread(name: "FolioHTTP accept") {
