@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FolioTemplate", targets: ["FolioTemplate"]),
         .library(name: "FolioHTTP", targets: ["FolioHTTP"]),
         .library(name: "Folio", targets: ["Folio"]),
+        .library(name: "FolioTesting", targets: ["FolioTesting"]),
     ],
     targets: [
         // System-library shims: C libraries enter Swift only through these.
@@ -42,6 +43,9 @@ let package = Package(
             name: "Folio",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
             swiftSettings: strict),
+        .target(
+            name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],
+            exclude: ["README-section.md"], swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
         // A tiny server for the Python suites and scripts/bench-http.
         .executableTarget(name: "FolioHTTPFixture", dependencies: ["FolioHTTP"], swiftSettings: strict),
@@ -57,6 +61,9 @@ let package = Package(
         .testTarget(name: "FolioTemplateTests", dependencies: ["FolioTemplate"], swiftSettings: strict),
         .testTarget(name: "FolioHTTPTests", dependencies: ["FolioHTTP"], swiftSettings: strict),
         .testTarget(name: "FolioTests", dependencies: ["Folio"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioTestingTests", dependencies: ["FolioTesting", "Folio", "FolioHTTP"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

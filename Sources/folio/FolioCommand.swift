@@ -6,7 +6,9 @@ enum FolioCommand {
     static let version = "0.1.0"
 
     /// Every subcommand, in help order. The first one is the default.
-    static let subcommands: [any Subcommand.Type] = [TemplateCommand.self]
+    static let subcommands: [any Subcommand.Type] = [
+        ServeCommand.self, RenderCommand.self, TemplateCommand.self, CheckCommand.self,
+    ]
 
     static var help: String {
         let width = subcommands.map { $0.name.count }.max() ?? 0

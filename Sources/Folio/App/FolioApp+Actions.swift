@@ -1,0 +1,96 @@
+import FolioCore
+import FolioHTTP
+
+extension FolioApp {
+    /// `POST /{pager}/select`: form `page` (key or index) and `csrf`.
+    func selectResponse(_ pagerIndex: Int, request: HTTPRequest) throws(ClientError) -> HTTPResponse {
+        let pager = configuration.pagers[pagerIndex]
+        let (form, session) = try checkedForm(request)
+        guard let page = form["page"], !page.isEmpty else {
+            throw .badRequest("The form needs a 'page' field: a page key or index.")
+        }
+        let index: Int
+        if let byKey = pager.pageIndex(page) {
+            index = byKey
+        } else if let number = Int(page) {
+            guard pager.pages.indices.contains(number) else {
+                throw .notFound(
+                    "The pager '\(pager.key)' has no page \(number) (it has \(pager.pages.count), numbered from 0)."
+                )
+            }
+            index = number
+        } else {
+            throw .notFound("The pager '\(pager.key)' has no page '\(page)'.")
+        }
+        let record = try apply(pagerIndex, session: session, initialIndex: index) {
+            (state) throws(PagerError) in
+            try state.select(index: index)
+        }
+        return try actionAnswer(pagerIndex, record: record, session: session, request: request)
+    }
+
+    /// `POST /{pager}/scroll`: form `offset`, `width` (CSS px) and `csrf`;
+    /// the page is `floor(offset / width)`, clamped (seed 001).
+    func scrollResponse(_ pagerIndex: Int, request: HTTPRequest) throws(ClientError) -> HTTPResponse {
+        let pager = configuration.pagers[pagerIndex]
+        let (form, session) = try checkedForm(request)
+        guard let offsetText = form["offset"], let offset = Double(offsetText.trimmingSpaces) else {
+            throw .badRequest("The form needs an 'offset' field: the scroll position in CSS px.")
+        }
+        guard let widthText = form["width"], let width = Double(widthText.trimmingSpaces) else {
+            throw .badRequest("The form needs a 'width' field: the page width in CSS px.")
+        }
+        let index: Int
+        do {
+            index = try PagerState.pageIndex(offset: offset, pageWidth: width, count: pager.pages.count)
+        } catch {
+            throw ClientError.from(error, pager: pager.key)
+        }
+        let record = try apply(pagerIndex, session: session, initialIndex: index) {
+            (state) throws(PagerError) in
+            try state.select(index: index)
+        }
+        return try actionAnswer(pagerIndex, record: record, session: session, request: request)
+    }
+
+    /// Checks what every POST needs before anything changes: not sent
+    /// cross-site, a well-formed form, a live session and its CSRF token.
+    func checkedForm(_ request: HTTPRequest) throws(ClientError) -> (FormFields, SessionRecord) {
+        if let site = request.headers["Sec-Fetch-Site"], site.trimmingSpaces.lowercased() == "cross-site" {
+            throw .forbidden("Cross-site form posts are refused (Sec-Fetch-Site: cross-site).")
+        }
+        let form: FormFields
+        do {
+            form = try request.form()
+        } catch {
+            throw .badRequest("The form is malformed: \(error).")
+        }
+        guard let session = try session(for: request, creating: false)?.0 else {
+            throw .forbidden("No session: open the page first; its form carries the CSRF token.")
+        }
+        guard sessions.isValidToken(form["csrf"], for: session) else {
+            throw .forbidden("The CSRF token is missing or wrong; reload the page and try again.")
+        }
+        return (form, session)
+    }
+
+    /// After a successful POST: `303` to the page's canonical URL (post,
+    /// redirect, get), or for `HX-Request: true` the fragment with
+    /// `HX-Push-Url`. Either way `Vary: HX-Request`.
+    func actionAnswer(_ pagerIndex: Int, record: PagerRecord, session: SessionRecord, request: HTTPRequest)
+        throws(ClientError) -> HTTPResponse
+    {
+        let pager = configuration.pagers[pagerIndex]
+        let location = site.pageURL(pager.key, record.state.selectedPage.key)
+        var response: HTTPResponse
+        if request.headers["HX-Request"]?.trimmingSpaces.lowercased() == "true" {
+            response = try rendered(.fragment, pagerIndex: pagerIndex, record: record, session: session)
+            response.headers.add(name: "HX-Push-Url", value: location)
+        } else {
+            response = .redirect(to: location)
+            response.headers.add(name: "Cache-Control", value: "no-store")
+        }
+        response.headers.add(name: "Vary", value: "HX-Request")
+        return response
+    }
+}

@@ -1,0 +1,64 @@
+import FolioHTTP
+import FolioTemplate
+
+extension FolioApp {
+    /// The one place refusals become answers: the status and the message,
+    /// as the error page for browsers (`Accept: text/html`, not htmx) and as
+    /// plain text otherwise. `405` carries `Allow`.
+    func errorResponse(_ error: ClientError, for request: HTTPRequest) -> HTTPResponse {
+        var response: HTTPResponse
+        let accept = request.headers["Accept"] ?? ""
+        let isSwap = request.headers["HX-Request"] != nil
+        if accept.contains("text/html"), !isSwap, let page = errorPage(error) {
+            response = .html(error.status, page)
+        } else {
+            response = .text(error.status, error.message)
+        }
+        if !error.allowed.isEmpty {
+            response.headers.add(name: "Allow", value: error.allowed.map(\.rawValue).joined(separator: ", "))
+        }
+        response.headers.add(name: "Cache-Control", value: "no-store")
+        return response
+    }
+
+    private func errorPage(_ error: ClientError) -> [UInt8]? {
+        let model = TemplateValue.object(
+            TemplateObject([
+                ("status", .number(Double(error.status.code))), ("message", .string(error.message)),
+            ]))
+        var output: [UInt8] = []
+        do {
+            try templates.template(named: "error.html").render(
+                ["site": site.templateValue, "error": model], into: &output)
+            return output
+        } catch {
+            return nil
+        }
+    }
+
+    /// `Set-Cookie` for a new session: scoped to the base path, not readable
+    /// by scripts, not sent on cross-site subrequests or posts.
+    func cookie(for session: SessionRecord, request: HTTPRequest) -> String {
+        var cookie = "\(Self.cookieName)=\(session.id); Path=\(options.basePath)/; "
+        cookie += "Max-Age=\(Int(options.sessions.idleTimeout)); HttpOnly; SameSite=Lax"
+        // Behind a TLS-terminating proxy the cookie must not leak over plain HTTP.
+        if request.headers["X-Forwarded-Proto"]?.lowercased() == "https" { cookie += "; Secure" }
+        return cookie
+    }
+
+    /// Headers every answer carries: a strict Content-Security-Policy (no
+    /// inline script or style: the indicator is placed by `pager.css`),
+    /// `nosniff`, and a same-origin referrer policy.
+    static func securityHeaders(frameAncestors: [String]) -> [(String, String)] {
+        let ancestors = frameAncestors.isEmpty ? "'none'" : frameAncestors.joined(separator: " ")
+        let policy = [
+            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+            "font-src 'self'", "connect-src 'self'", "form-action 'self'", "base-uri 'self'",
+            "object-src 'none'", "frame-ancestors \(ancestors)",
+        ].joined(separator: "; ")
+        return [
+            ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "same-origin"),
+        ]
+    }
+}

@@ -1,0 +1,146 @@
+import FolioCore
+import Foundation
+
+/// The dashboard a configuration file declares: a title and its pagers.
+///
+/// Read it with `FolioConfiguration.load(file:templatesDirectory:)`, which
+/// reports every problem with file, line and column.
+public struct FolioConfiguration: Sendable {
+    /// The site title (index page, `<title>` suffix).
+    public var title: String
+    /// The pagers, in the order the index lists them.
+    public var pagers: [PagerConfiguration]
+    /// The configuration file's path; `dataFile`s are relative to its folder.
+    public var file: String
+
+    /// Creates a configuration in code (tests, embedding programs).
+    public init(title: String, pagers: [PagerConfiguration], file: String = "<memory>") {
+        self.title = title
+        self.pagers = pagers
+        self.file = file
+    }
+
+    /// The pager with this key, if any.
+    public func pager(_ key: String) -> PagerConfiguration? {
+        pagers.first { $0.key == key }
+    }
+}
+
+/// One pager: its title bar's looks and behaviour, and its pages.
+public struct PagerConfiguration: Sendable {
+    /// The URL slug (`/essence`).
+    public var key: String
+    /// The pager's own title (index page, document title).
+    public var title: String
+    /// Underline buttons or a segmented control. Default `underline`.
+    public var titleStyle: TitleStyle = .underline
+    /// How tab widths are found. Default `equal`.
+    public var layout: TitleBarLayout = .equal
+    /// How pages change. Default `slide`.
+    public var transition: Transition = .slide
+    /// Title font size in CSS px. Default 14.
+    public var fontSize: Double = 14
+    /// Title bar height in CSS px. Default 35.
+    public var barHeight: Double = 35
+    /// How many pages stay loaded at most; `nil` (default) keeps all.
+    public var cacheLimit: Int?
+    /// The bar's colours.
+    public var colors = PagerColors()
+    /// An optional navigation bar above the title bar (seed 001).
+    public var navigation: NavigationConfiguration?
+    /// The pages, in title order; never empty.
+    public var pages: [PageConfiguration]
+
+    /// Creates a pager with default looks.
+    public init(key: String, title: String, pages: [PageConfiguration]) {
+        self.key = key
+        self.title = title
+        self.pages = pages
+    }
+
+    /// The position of the page with this key, if any.
+    public func pageIndex(_ key: String) -> Int? {
+        pages.firstIndex { $0.key == key }
+    }
+}
+
+/// A pager's colours, as CSS colour values (validated when read).
+public struct PagerColors: Sendable, Hashable {
+    /// The title bar's background. Default translucent white.
+    public var bar = "rgba(255,255,255,0.7)"
+    /// Titles that are not selected. Default `#767676` (4.5:1 on white).
+    public var title = "#767676"
+    /// The selected title. Default `#e00000`.
+    public var selectedTitle = "#e00000"
+    /// The indicator. Default `#e00000`.
+    public var indicator = "#e00000"
+    /// The content background. Default `#ffffff`.
+    public var background = "#ffffff"
+
+    /// Creates the default colours.
+    public init() {}
+}
+
+/// A navigation bar above the title bar: a title image and a left button.
+public struct NavigationConfiguration: Sendable, Hashable {
+    /// An image path under `Public/` shown as the bar's title.
+    public var titleImage: String?
+    /// A button at the bar's leading edge.
+    public var leftButton: NavigationButton?
+
+    /// Creates a navigation bar.
+    public init(titleImage: String? = nil, leftButton: NavigationButton? = nil) {
+        self.titleImage = titleImage
+        self.leftButton = leftButton
+    }
+}
+
+/// A link button in the navigation bar.
+public struct NavigationButton: Sendable, Hashable {
+    /// The accessible label.
+    public var label: String
+    /// An icon path under `Public/`.
+    public var icon: String?
+    /// Where it leads: a page key of this pager, a path, or a URL.
+    public var href: String
+
+    /// Creates a button.
+    public init(label: String, icon: String? = nil, href: String) {
+        self.label = label
+        self.icon = icon
+        self.href = href
+    }
+}
+
+/// One page: its title, the template that draws it and where its data is.
+public struct PageConfiguration: Sendable {
+    /// The URL slug (`/essence/video`).
+    public var key: String
+    /// The tab's title.
+    public var title: String
+    /// The content template, relative to the templates folder.
+    public var template: String
+    /// Where the template's data comes from.
+    public var source: PageSource
+
+    /// Creates a page.
+    public init(key: String, title: String, template: String, source: PageSource = .none) {
+        self.key = key
+        self.title = title
+        self.template = template
+        self.source = source
+    }
+}
+
+/// Where a page's data comes from.
+public enum PageSource: Sendable, Hashable {
+    /// No data: the template gets only `page` and `site`.
+    case none
+    /// Inline JSON (an object), kept as JSON text.
+    case inline(json: String)
+    /// A JSON file, as an absolute path.
+    case file(path: String)
+    /// A JSON document fetched when the page is first shown, kept for
+    /// `cacheSeconds`, given up after `timeoutSeconds`.
+    case url(URL, cacheSeconds: Double, timeoutSeconds: Double)
+}

@@ -1,1 +1,0 @@
-// Folio: see the issue that builds this module.

@@ -1,0 +1,119 @@
+import FolioCore
+import FolioTemplate
+
+/// Site-wide values every template gets as `site`.
+public struct SiteContext: Sendable {
+    /// The site title from the configuration.
+    public var title: String
+    /// The base path, `""` or `/tools/pager` (no trailing slash).
+    public var base: String
+    /// Folio's version, appended to static URLs to bust caches.
+    public var version: String
+
+    /// Creates the context.
+    public init(title: String, base: String, version: String) {
+        self.title = title
+        self.base = base
+        self.version = version
+    }
+
+    /// The URL prefix of `Public/`: base + `/public`.
+    public var publicURL: String { base + "/public" }
+
+    /// The `site` global.
+    var templateValue: TemplateValue {
+        .object(
+            TemplateObject([
+                ("title", .string(title)), ("base", .string(base)), ("public", .string(publicURL)),
+                ("version", .string(version)),
+            ]))
+    }
+
+    /// Canonical URLs of a pager's routes.
+    func pagerURL(_ pager: String) -> String { base + "/" + pager }
+    func pageURL(_ pager: String, _ page: String) -> String { base + "/" + pager + "/" + page }
+}
+
+/// Builds the `pager` global of CONTRACT.md from configuration, layout and
+/// one session's record. Pure: the caller supplies rendered panels.
+enum PagerViewModel {
+    /// - Parameters:
+    ///   - panels: The inner HTML of each page's panel, `nil` for pages that
+    ///     are not loaded (empty placeholders).
+    ///   - csrf: The token to put in the form (a placeholder when cached).
+    static func make(
+        _ pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord, panels: [String?],
+        csrf: String, site: SiteContext
+    ) -> TemplateValue {
+        let selected = record.state.selectedIndex
+        let geometry = layout.geometry(selected: selected)
+        let pagerURL = site.pagerURL(pager.key)
+        let tabs: [TemplateValue] = pager.pages.enumerated().map { index, page in
+            .object(
+                TemplateObject([
+                    ("key", .string(page.key)), ("title", .string(page.title)),
+                    ("index", .number(Double(index))),
+                    ("selected", .bool(index == selected)),
+                    ("href", .string(site.pageURL(pager.key, page.key))),
+                    ("tabId", .string(tabID(pager.key, page.key))),
+                    ("panelId", .string(panelID(pager.key, page.key))),
+                ]))
+        }
+        let panelValues: [TemplateValue] = pager.pages.enumerated().map { index, page in
+            .object(
+                TemplateObject([
+                    ("key", .string(page.key)), ("index", .number(Double(index))),
+                    ("selected", .bool(index == selected)),
+                    ("loaded", .bool(panels[index] != nil)), ("tabId", .string(tabID(pager.key, page.key))),
+                    ("panelId", .string(panelID(pager.key, page.key))),
+                    ("html", .string(panels[index] ?? "")),
+                ]))
+        }
+        let indicator = TemplateValue.object(
+            TemplateObject([
+                ("left", .number(geometry.indicator.left.referencePixels)),
+                ("width", .number(geometry.indicator.width.referencePixels)),
+                ("leftCSS", .string(geometry.indicator.left.css)),
+                ("widthCSS", .string(geometry.indicator.width.css)),
+            ]))
+        return .object(
+            TemplateObject([
+                ("key", .string(pager.key)), ("title", .string(pager.title)),
+                ("selectedIndex", .number(Double(selected))),
+                ("selectedKey", .string(pager.pages[selected].key)),
+                ("titleStyle", .string(pager.titleStyle.rawValue)), ("layout", .string(pager.layoutName)),
+                ("transition", .string(pager.transitionName)),
+                ("transitionMs", .number(Double(pager.transitionMilliseconds))), ("csrf", .string(csrf)),
+                ("selectAction", .string(pagerURL + "/select")),
+                ("scrollAction", .string(pagerURL + "/scroll")),
+                ("stateURL", .string(pagerURL + "/state")), ("fragmentURL", .string(pagerURL + "/fragment")),
+                ("stylesheet", .string(pagerURL + "/pager.css?v=" + site.version)),
+                ("navigation", navigation(pager.navigation)), ("tabs", .array(tabs)),
+                ("indicator", indicator),
+                ("panels", .array(panelValues)),
+            ]))
+    }
+
+    /// `folio-{pager}-tab-{key}`, the tab's id (HTML contract).
+    static func tabID(_ pager: String, _ page: String) -> String { "folio-\(pager)-tab-\(page)" }
+    /// `folio-{pager}-panel-{key}`, the panel's id (HTML contract).
+    static func panelID(_ pager: String, _ page: String) -> String { "folio-\(pager)-panel-\(page)" }
+
+    private static func navigation(_ navigation: NavigationConfiguration?) -> TemplateValue {
+        guard let navigation else { return .null }
+        let button: TemplateValue =
+            navigation.leftButton.map { button in
+                .object(
+                    TemplateObject([
+                        ("label", .string(button.label)),
+                        ("icon", button.icon.map(TemplateValue.string) ?? .null),
+                        ("href", .string(button.href)),
+                    ]))
+            } ?? .null
+        return .object(
+            TemplateObject([
+                ("titleImage", navigation.titleImage.map(TemplateValue.string) ?? .null),
+                ("leftButton", button),
+            ]))
+    }
+}

@@ -1,0 +1,182 @@
+import Synchronization
+
+/// How sessions live and die. Every default is stated.
+public struct SessionConfiguration: Sendable, Hashable {
+    /// A session unused this long (seconds) is forgotten. Default 7 days.
+    public var idleTimeout: Double = 7 * 24 * 3600
+    /// At most this many sessions exist; past it the least recently used
+    /// are removed, so a flood of new clients cannot exhaust memory or disk.
+    /// Default 100,000.
+    public var maxSessions: Int = 100_000
+    /// Last-seen times are written at most this often (seconds), so reading
+    /// a page does not cost a disk write each time. Default 60.
+    public var touchInterval: Double = 60
+
+    /// Creates the defaults.
+    public init() {}
+}
+
+/// Finds, creates, expires and caps sessions over a `SessionStore`.
+///
+/// A session is created only when a response needs one (a page with a
+/// form); reads of `/state`, `/public` or `/healthz` never create one.
+public final class SessionManager: Sendable {
+    /// The store sessions live in.
+    public let store: any SessionStore
+    /// Lifetimes and limits.
+    public let configuration: SessionConfiguration
+    let clock: any WallClock
+    private let random: any RandomSource
+    private let counts = Mutex(Counts())
+    /// Serializes read-reduce-save sequences so two requests of one session
+    /// cannot lose each other's update.
+    private let updates = Mutex(())
+
+    private struct Counts {
+        var sessions: Int?
+        var createdSinceSweep = 0
+    }
+
+    /// Creates a manager.
+    /// - Parameters:
+    ///   - store: Where records live.
+    ///   - configuration: Lifetimes and limits.
+    ///   - clock: The time (injected for tests). Default the system clock.
+    ///   - random: Ids and tokens (injected for tests). Default the secure generator.
+    public init(
+        store: any SessionStore, configuration: SessionConfiguration = SessionConfiguration(),
+        clock: any WallClock = SystemWallClock(), random: any RandomSource = SystemRandomSource()
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.clock = clock
+        self.random = random
+    }
+
+    /// The current time from the injected clock.
+    public var now: Double { clock.now }
+
+    /// The live session named by a cookie value, or `nil` when there is
+    /// none or it has expired. Marks it used (written at most once per
+    /// `touchInterval`).
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func session(id: String?) throws(StoreError) -> SessionRecord? {
+        try lookup(id: id)?.record
+    }
+
+    private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
+        guard let id, Self.isWellFormed(id), var record = try store.session(id: id) else { return nil }
+        let now = clock.now
+        guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
+        guard now - record.lastSeen >= configuration.touchInterval else { return (record, false) }
+        // Failing to note the time must not fail a read.
+        try? store.touch(id: id, lastSeen: now)
+        record.lastSeen = now
+        return (record, true)
+    }
+
+    /// The live session named by the cookie, or a new one.
+    /// - Returns: The record, and whether the response should (re)set the
+    ///   cookie: for a new session, and for one whose idle timer restarted
+    ///   (at most once per `touchInterval`), so the cookie lives as long as
+    ///   the session does.
+    /// - Throws: `StoreError` when a new session cannot be written.
+    public func sessionCreatingIfNeeded(id: String?) throws(StoreError) -> (SessionRecord, setsCookie: Bool) {
+        if let (record, touched) = try lookup(id: id) { return (record, touched) }
+        try makeRoomIfNeeded()
+        let record = SessionRecord(id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now)
+        try store.insert(record)
+        counts.withLock { $0.sessions = $0.sessions.map { $0 + 1 } }
+        return (record, true)
+    }
+
+    /// Runs `change` on the latest copy of one pager's record of a session
+    /// and saves the result when it differs, all under one lock. `change`
+    /// must be a pure function of the record: it may run twice.
+    /// - Parameters:
+    ///   - known: The session as just read, if the caller has it (saves a
+    ///     lookup when nothing changes).
+    ///   - initial: The record to start from when the session has none
+    ///     (or one that no longer fits the configuration).
+    ///   - change: Applies the event; throwing leaves everything unchanged.
+    /// - Returns: `change`'s result and the record after it.
+    public func updatePager<Result, Failure: Error>(
+        _ pager: String, session id: String, known: SessionRecord? = nil, initial: () -> PagerRecord,
+        isCurrent: (PagerRecord) -> Bool,
+        _ change: (inout PagerRecord) throws(Failure) -> Result
+    ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) {
+        // Most requests change nothing (a view of the current page): they are
+        // answered without the lock, so they never wait behind a disk write.
+        // `change` is a pure step on a copy, so running it again below is safe.
+        var current = known
+        if current == nil {
+            do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
+        }
+        if let existing = current?.pagers[pager], isCurrent(existing) {
+            var after = existing
+            let result: Result
+            do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+            if after == existing { return (result, after) }
+        }
+        return try updates.withLock { _ throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) in
+            let stored: SessionRecord?
+            do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
+            let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
+            var after = before
+            let result: Result
+            do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+            if after != before || stored?.pagers[pager] == nil {
+                do throws(StoreError) {
+                    try store.save(after, pager: pager, session: id, lastSeen: clock.now)
+                } catch { throw .store(error) }
+            }
+            return (result, after)
+        }
+    }
+
+    /// Whether `token` is this session's CSRF token (constant-time compare).
+    public func isValidToken(_ token: String?, for session: SessionRecord) -> Bool {
+        guard let token else { return false }
+        let given = Array(token.utf8)
+        let expected = Array(session.csrfToken.utf8)
+        guard given.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for index in given.indices { difference |= given[index] ^ expected[index] }
+        return difference == 0
+    }
+
+    /// Only 32 lowercase hex digits can be an id; anything else is not
+    /// looked up at all.
+    static func isWellFormed(_ id: String) -> Bool {
+        id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// Sweeps idle sessions now and then, and removes the least recently
+    /// used when the cap is reached.
+    private func makeRoomIfNeeded() throws(StoreError) {
+        let (known, sweep) = counts.withLock { counts -> (Int?, Bool) in
+            counts.createdSinceSweep += 1
+            let sweep = counts.createdSinceSweep >= 1000
+            if sweep { counts.createdSinceSweep = 0 }
+            return (counts.sessions, sweep)
+        }
+        if sweep { _ = try? store.removeSessions(idleBefore: clock.now - configuration.idleTimeout) }
+        var current: Int
+        if let known, !sweep { current = known } else { current = try store.count() }
+        if current >= configuration.maxSessions {
+            let excess = current - configuration.maxSessions + 1
+            // Remove a tenth at once so a flood does not pay this per request.
+            try store.removeLeastRecentlySeen(count: max(excess, configuration.maxSessions / 10))
+            current = try store.count()
+        }
+        counts.withLock { $0.sessions = current }
+    }
+}
+
+/// Why `SessionManager.updatePager` did not apply a change.
+public enum SessionUpdateError<Failure: Error>: Error {
+    /// The change itself refused the input (state unchanged).
+    case rejected(Failure)
+    /// The store could not be read or written (state unchanged).
+    case store(StoreError)
+}

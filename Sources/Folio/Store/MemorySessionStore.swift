@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Sessions kept in memory only (`--state memory`): lost when the process
+/// ends. Also the store tests use.
+public final class MemorySessionStore: SessionStore {
+    private let sessions = Mutex<[String: SessionRecord]>([:])
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// The session with this id (from the cache when recently used), or `nil`.
+    public func session(id: String) throws(StoreError) -> SessionRecord? {
+        sessions.withLock { $0[id] }
+    }
+
+    /// Adds a new session.
+    public func insert(_ session: SessionRecord) throws(StoreError) {
+        sessions.withLock { $0[session.id] = session }
+    }
+
+    /// Records that a session was used at `lastSeen`.
+    public func touch(id: String, lastSeen: Double) throws(StoreError) {
+        sessions.withLock { $0[id]?.lastSeen = lastSeen }
+    }
+
+    /// Saves one pager's record of a session; durable when this returns.
+    public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
+        throws(StoreError)
+    {
+        sessions.withLock {
+            $0[id]?.pagers[pager] = record
+            $0[id]?.lastSeen = lastSeen
+        }
+    }
+
+    /// Removes sessions idle since before `cutoff`; returns how many.
+    public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
+        sessions.withLock { sessions in
+            let before = sessions.count
+            sessions = sessions.filter { $0.value.lastSeen >= cutoff }
+            return before - sessions.count
+        }
+    }
+
+    /// Removes the `count` least recently seen sessions.
+    public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
+        sessions.withLock { sessions in
+            let oldest = sessions.values.sorted { $0.lastSeen < $1.lastSeen }.prefix(count)
+            for record in oldest { sessions[record.id] = nil }
+        }
+    }
+
+    /// How many sessions are stored.
+    public func count() throws(StoreError) -> Int {
+        sessions.withLock { $0.count }
+    }
+}

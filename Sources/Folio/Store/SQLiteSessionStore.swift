@@ -1,0 +1,174 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// Sessions in an SQLite database (WAL, `synchronous=FULL`: a saved state
+/// is on disk before the response that follows it is sent), with a small
+/// cache of recently used sessions in front so most requests read no disk.
+public final class SQLiteSessionStore: SessionStore {
+    private struct Statements {
+        let connection: SQLiteConnection
+        let selectSession: SQLiteStatement
+        let selectPagers: SQLiteStatement
+        let insertSession: SQLiteStatement
+        let touchSession: SQLiteStatement
+        let upsertPager: SQLiteStatement
+        let deleteIdle: SQLiteStatement
+        let deleteOldest: SQLiteStatement
+        let countSessions: SQLiteStatement
+    }
+
+    /// The database, locked for each statement.
+    private let statements: Mutex<Statements>
+    /// Recently used sessions. A separate lock, so a cache hit never waits
+    /// behind another session's disk write. Lock order: cache, then
+    /// statements (a miss reads the database under the cache lock, so a
+    /// concurrent write cannot slip a stale copy in); writers take the two
+    /// one after the other, never nested.
+    private let cache: Mutex<SessionCache>
+    private let encoder = JSONEncoder()
+
+    /// Opens or creates the database at `path`.
+    /// - Parameters:
+    ///   - path: The database file (`-wal` and `-shm` files appear beside it).
+    ///   - cacheCapacity: Sessions kept decoded in memory. Default 4096.
+    /// - Throws: `StoreError` when the file cannot be opened or set up.
+    public init(path: String, cacheCapacity: Int = 4096) throws(StoreError) {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute(
+            """
+            PRAGMA journal_mode=WAL;
+            PRAGMA synchronous=FULL;
+            PRAGMA foreign_keys=ON;
+            CREATE TABLE IF NOT EXISTS sessions (
+                id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_seen REAL NOT NULL) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS sessions_by_last_seen ON sessions(last_seen);
+            CREATE TABLE IF NOT EXISTS pagers (
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                pager TEXT NOT NULL, record BLOB NOT NULL,
+                PRIMARY KEY (session_id, pager)) WITHOUT ROWID;
+            """)
+        statements = Mutex(
+            Statements(
+                connection: connection,
+                selectSession: try connection.prepare("SELECT csrf, last_seen FROM sessions WHERE id = ?"),
+                selectPagers: try connection.prepare("SELECT pager, record FROM pagers WHERE session_id = ?"),
+                insertSession: try connection.prepare(
+                    "INSERT OR REPLACE INTO sessions (id, csrf, last_seen) VALUES (?, ?, ?)"),
+                touchSession: try connection.prepare("UPDATE sessions SET last_seen = ? WHERE id = ?"),
+                upsertPager: try connection.prepare(
+                    "INSERT OR REPLACE INTO pagers (session_id, pager, record) VALUES (?, ?, ?)"),
+                deleteIdle: try connection.prepare("DELETE FROM sessions WHERE last_seen < ?"),
+                deleteOldest: try connection.prepare(
+                    "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT ?)"),
+                countSessions: try connection.prepare("SELECT count(*) FROM sessions")))
+        cache = Mutex(SessionCache(capacity: cacheCapacity))
+    }
+
+    /// The session with this id (from the cache when recently used), or `nil`.
+    public func session(id: String) throws(StoreError) -> SessionRecord? {
+        try cache.withLock { (cache) throws(StoreError) -> SessionRecord? in
+            if let cached = cache[id] { return cached }
+            let record = try statements.withLock { (statements) throws(StoreError) -> SessionRecord? in
+                try Self.read(id, statements)
+            }
+            if let record { cache[id] = record }
+            return record
+        }
+    }
+
+    private static func read(_ id: String, _ statements: borrowing Statements) throws(StoreError)
+        -> SessionRecord?
+    {
+        var found: SessionRecord?
+        try statements.selectSession.run([.text(id)]) { row in
+            found = SessionRecord(id: id, csrfToken: row.text(0), lastSeen: row.real(1))
+        }
+        guard var record = found else { return nil }
+        let decoder = JSONDecoder()
+        try statements.selectPagers.run([.text(id)]) { row in
+            // A record written by an incompatible version is dropped: the
+            // pager starts over rather than failing the request.
+            if let pager = try? decoder.decode(PagerRecord.self, from: Data(row.blob(1))) {
+                record.pagers[row.text(0)] = pager
+            }
+        }
+        return record
+    }
+
+    /// Adds a new session.
+    public func insert(_ session: SessionRecord) throws(StoreError) {
+        try statements.withLock { (statements) throws(StoreError) in
+            try statements.insertSession.run([
+                .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
+            ])
+        }
+        cache.withLock { $0[session.id] = session }
+    }
+
+    /// Records that a session was used at `lastSeen`.
+    public func touch(id: String, lastSeen: Double) throws(StoreError) {
+        try statements.withLock { (statements) throws(StoreError) in
+            try statements.touchSession.run([.real(lastSeen), .text(id)])
+        }
+        cache.withLock { $0.update(id) { $0.lastSeen = lastSeen } }
+    }
+
+    /// Saves one pager's record of a session; durable when this returns.
+    public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
+        throws(StoreError)
+    {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try encoder.encode(record))
+        } catch {
+            throw StoreError("cannot encode the pager state: \(error)")
+        }
+        try statements.withLock { (statements) throws(StoreError) in
+            // One transaction: the pager row and the last-seen time together.
+            try statements.connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                try statements.upsertPager.run([.text(id), .text(pager), .blob(bytes)])
+                try statements.touchSession.run([.real(lastSeen), .text(id)])
+                try statements.connection.execute("COMMIT")
+            } catch {
+                try? statements.connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+        cache.withLock {
+            $0.update(id) {
+                $0.pagers[pager] = record
+                $0.lastSeen = lastSeen
+            }
+        }
+    }
+
+    /// Removes sessions idle since before `cutoff`; returns how many.
+    public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
+        let removed = try statements.withLock { (statements) throws(StoreError) -> Int in
+            try statements.deleteIdle.run([.real(cutoff)])
+            return Int(sqlite3_changes(statements.connection.handle))
+        }
+        cache.withLock { $0.removeAll { $0.lastSeen < cutoff } }
+        return removed
+    }
+
+    /// Removes the `count` least recently seen sessions.
+    public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
+        try statements.withLock { (statements) throws(StoreError) in
+            try statements.deleteOldest.run([.integer(Int64(count))])
+        }
+        // Which ones went is not known here; the cache is rebuilt lazily.
+        cache.withLock { $0.removeAll { _ in true } }
+    }
+
+    /// How many sessions are stored.
+    public func count() throws(StoreError) -> Int {
+        try statements.withLock { (statements) throws(StoreError) -> Int in
+            var count = 0
+            try statements.countSessions.run([]) { count = Int($0.integer(0)) }
+            return count
+        }
+    }
+}

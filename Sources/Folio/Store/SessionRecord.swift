@@ -1,0 +1,72 @@
+import FolioCore
+
+/// Everything Folio keeps about one browser session.
+public struct SessionRecord: Sendable, Equatable {
+    /// The cookie value: 128 random bits as 32 lowercase hex digits.
+    public var id: String
+    /// The synchronizer token every POST of this session must carry.
+    public var csrfToken: String
+    /// When the session was last used, in seconds since 1970.
+    public var lastSeen: Double
+    /// Per pager key: that pager's state in this session. A pager the
+    /// session never opened has no entry (it starts at its first page).
+    public var pagers: [String: PagerRecord]
+
+    /// Creates a record.
+    public init(id: String, csrfToken: String, lastSeen: Double, pagers: [String: PagerRecord] = [:]) {
+        self.id = id
+        self.csrfToken = csrfToken
+        self.lastSeen = lastSeen
+        self.pagers = pagers
+    }
+}
+
+/// One pager's state in one session, and what its delegate has counted.
+public struct PagerRecord: Sendable, Equatable, Codable {
+    /// The FolioCore state: pages, selection, loaded pages.
+    public var state: PagerState
+    /// How many times each page (by key) was shown: the `pageDidShow`
+    /// delegate callbacks of seed 004, counted.
+    public var shownCounts: [String: Int]
+
+    /// Creates a record.
+    public init(state: PagerState, shownCounts: [String: Int] = [:]) {
+        self.state = state
+        self.shownCounts = shownCounts
+    }
+}
+
+/// A failure of the state store. Reads that fail are treated as missing
+/// data; writes that fail turn into `503 Service Unavailable`.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What failed, for the log and the 503 message.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Where session records live between requests (and, for SQLite, between
+/// runs). Implementations are thread-safe and synchronous: the HTTP layer
+/// calls handlers on its event-loop threads.
+public protocol SessionStore: Sendable {
+    /// The session with this id, or `nil` when there is none.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func session(id: String) throws(StoreError) -> SessionRecord?
+    /// Adds a new session (without pagers).
+    /// - Throws: `StoreError` when it cannot be written; nothing changed then.
+    func insert(_ session: SessionRecord) throws(StoreError)
+    /// Records that a session was used at `lastSeen`.
+    func touch(id: String, lastSeen: Double) throws(StoreError)
+    /// Saves one pager's record of one session, durably before it returns.
+    func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) throws(StoreError)
+    /// Removes sessions last seen before `cutoff`, returning how many.
+    func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int
+    /// Removes the `count` least recently seen sessions.
+    func removeLeastRecentlySeen(count: Int) throws(StoreError)
+    /// How many sessions are stored.
+    func count() throws(StoreError) -> Int
+}

@@ -1,0 +1,133 @@
+import Folio
+import FolioHTTP
+import Foundation
+
+/// `--config`, `--templates` and `--public`, shared by `serve`, `render`
+/// and `check`.
+struct DashboardOptions: Sendable {
+    var configurationFile: String
+    var templatesDirectory: String
+    var publicDirectory: String
+
+    static let help = """
+          --config FILE        the dashboard configuration (default: the demo,
+                               TEMPLATES/demo/folio.json)
+          --templates DIR      the templates folder (default: ./Templates, else the
+                               source tree's)
+          --public DIR         the static files folder (default: ./Public, else the
+                               source tree's)
+        """
+
+    init(arguments: inout Arguments) throws(CommandLineError) {
+        templatesDirectory = try arguments.takeOption("templates") ?? FolioPaths.defaultTemplatesDirectory
+        publicDirectory = try arguments.takeOption("public") ?? FolioPaths.defaultPublicDirectory
+        configurationFile =
+            try arguments.takeOption("config")
+            ?? FolioPaths.demoConfiguration(templatesDirectory: templatesDirectory)
+    }
+
+    func appOptions(basePath: String = "") -> FolioAppOptions {
+        var options = FolioAppOptions(
+            templatesDirectory: templatesDirectory, publicDirectory: publicDirectory)
+        options.basePath = FolioAppOptions.normalizedBasePath(basePath)
+        options.version = FolioCommand.version
+        return options
+    }
+}
+
+/// `folio serve`: serve a dashboard over HTTP until SIGINT or SIGTERM.
+struct ServeCommand: Subcommand {
+    static let name = "serve"
+    static let abstract = "Serve a dashboard (the default: the demo on 127.0.0.1:8080)."
+    static let help = """
+        USAGE: folio serve [--config FILE] [--host HOST] [--port PORT] [--base-path PATH]
+                           [--state FILE|memory] [--templates DIR] [--public DIR]
+                           [--frame-ancestors SOURCE ...] [--no-access-log]
+
+        Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
+        SIGTERM, finishing requests in flight.
+
+        OPTIONS:
+        \(DashboardOptions.help)
+          --host HOST          the address to listen on (default: 127.0.0.1)
+          --port PORT          the port (default: 8080; 0 picks a free one, and the
+                               URL printed names it)
+          --base-path PATH     serve every route under PATH, e.g. /intranet/pager,
+                               for a reverse proxy (default: none)
+          --state FILE|memory  where session state is kept (default:
+                               folio-state.sqlite in the working folder); memory
+                               keeps nothing across restarts
+          --frame-ancestors SOURCE
+                               who may embed the pages in a frame (repeatable;
+                               default: 'self')
+          --max-sessions N     the most sessions kept (default: 100000)
+          --no-access-log      do not log each request to standard error
+        """
+
+    var dashboard: DashboardOptions
+    var host: String
+    var port: Int
+    var basePath: String
+    var state: StateLocation
+    var frameAncestors: [String]
+    var maxSessions: Int?
+    var accessLog: Bool
+
+    init(arguments: inout Arguments) throws(CommandLineError) {
+        dashboard = try DashboardOptions(arguments: &arguments)
+        host = try arguments.takeOption("host") ?? "127.0.0.1"
+        let portText = try arguments.takeOption("port") ?? "8080"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            throw CommandLineError("--port must be a number from 0 to 65535, not '\(portText)'")
+        }
+        self.port = port
+        basePath = try arguments.takeOption("base-path") ?? ""
+        state = try arguments.takeOption("state").map(StateLocation.init(argument:)) ?? .default
+        var ancestors: [String] = []
+        while let value = try arguments.takeOption("frame-ancestors") {
+            ancestors += value.split(separator: " ").map(String.init)
+        }
+        frameAncestors = ancestors.isEmpty ? ["'self'"] : ancestors
+        if let text = try arguments.takeOption("max-sessions") {
+            guard let number = Int(text), number > 0 else {
+                throw CommandLineError("--max-sessions must be a positive number, not '\(text)'")
+            }
+            maxSessions = number
+        }
+        accessLog = !arguments.takeFlag("no-access-log")
+    }
+
+    func run() async throws -> Int32 {
+        var options = dashboard.appOptions(basePath: basePath)
+        options.frameAncestors = frameAncestors
+        if let maxSessions { options.sessions.maxSessions = maxSessions }
+        let app: FolioApp
+        do {
+            app = try FolioApp.launch(
+                configurationFile: dashboard.configurationFile, options: options, state: state)
+        } catch let error as ConfigurationError {
+            printError(error.description)
+            return 1
+        }
+        for warning in app.warnings { printError("folio serve: warning: \(warning)") }
+        var configuration = HTTPServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.accessLog = accessLog
+        let server = HTTPServer(configuration: configuration, handler: app)
+        let bound: Int
+        do {
+            bound = try server.start()
+        } catch {
+            printError("folio serve: cannot listen on \(host):\(port): \(error)")
+            return 1
+        }
+        server.stopOnSignals()
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        // Written unbuffered: tests and scripts wait for this line to learn the port.
+        let line = "Folio is serving http://\(shownHost):\(bound)\(options.basePath)/\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+        server.waitUntilStopped()
+        return 0
+    }
+}

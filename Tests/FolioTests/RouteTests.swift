@@ -1,0 +1,57 @@
+import FolioHTTP
+import Testing
+
+@testable import Folio
+
+@Suite struct RouteTests {
+    @Test func pathsMatchTheirRoutes() {
+        let cases: [(String, Route?)] = [
+            ("/", .index), ("", .index), ("/healthz", .health),
+            ("/public/folio.css", .publicFile("folio.css")),
+            ("/public/fonts/DejaVuSans.ttf", .publicFile("fonts/DejaVuSans.ttf")), ("/public/", nil),
+            ("/essence", .pager("essence")), ("/essence/", .pager("essence")),
+            ("/essence/video", .page("essence", "video")), ("/essence/select", .select("essence")),
+            ("/essence/scroll", .scroll("essence")), ("/essence/state", .state("essence")),
+            ("/essence/fragment", .fragment("essence")), ("/essence/pager.css", .stylesheet("essence")),
+            ("/essence/video/extra", nil), ("//essence", nil), ("/essence//video", nil),
+        ]
+        for (path, route) in cases {
+            #expect(Route.match(path: path, basePath: "") == route, "\(path)")
+        }
+    }
+
+    @Test func routesLiveUnderTheBasePath() {
+        let base = "/intranet/pager"
+        #expect(Route.match(path: "/intranet/pager", basePath: base) == .index)
+        #expect(Route.match(path: "/intranet/pager/", basePath: base) == .index)
+        #expect(
+            Route.match(path: "/intranet/pager/essence/video", basePath: base) == .page("essence", "video"))
+        #expect(Route.match(path: "/intranet/pagers/essence", basePath: base) == nil)
+        #expect(Route.match(path: "/essence", basePath: base) == nil)
+    }
+
+    @Test func actionsArePostOnlyAndPagesGetOnly() {
+        #expect(Route.select("a").allowedMethods == [.post])
+        #expect(Route.scroll("a").allowedMethods == [.post])
+        #expect(Route.page("a", "b").allowedMethods == [.get, .head])
+    }
+
+    @Test func basePathsAreNormalized() {
+        #expect(FolioAppOptions.normalizedBasePath("/") == "")
+        #expect(FolioAppOptions.normalizedBasePath("") == "")
+        #expect(FolioAppOptions.normalizedBasePath("intranet/pager/") == "/intranet/pager")
+    }
+
+    @Test func theSessionCookieIsFoundAmongOthers() {
+        func cookie(_ headers: [String]) -> String? {
+            FolioApp.sessionCookie(
+                in: HTTPRequest(
+                    method: .get, target: "/", headers: HTTPHeaders(headers.map { ("Cookie", $0) })))
+        }
+        #expect(cookie(["a=1; folio_session=abc; b=2"]) == "abc")
+        #expect(cookie(["xfolio_session=no;folio_session=\"q\""]) == "q")
+        #expect(cookie(["a=1", "folio_session=second"]) == "second")
+        #expect(cookie(["folio_sessionx=1; a=folio_session=2"]) == nil)
+        #expect(cookie([]) == nil)
+    }
+}

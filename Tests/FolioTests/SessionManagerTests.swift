@@ -1,0 +1,97 @@
+import FolioCore
+import Testing
+
+@testable import Folio
+
+@Suite struct SessionManagerTests {
+    let clock = TestClock()
+
+    func manager(maxSessions: Int = 100, store: any SessionStore = MemorySessionStore()) -> SessionManager {
+        var configuration = SessionConfiguration()
+        configuration.maxSessions = maxSessions
+        configuration.idleTimeout = 3600
+        return SessionManager(
+            store: store, configuration: configuration, clock: clock, random: CountingRandom())
+    }
+
+    @Test func newSessionGetsA128BitIdAndASeparateToken() throws {
+        let sessions = manager()
+        let (session, created) = try sessions.sessionCreatingIfNeeded(id: nil)
+        #expect(created)
+        #expect(session.id == "00000000000000000000000000000000")
+        #expect(session.csrfToken == "00000000000000000000000000000001")
+        let (again, createdAgain) = try sessions.sessionCreatingIfNeeded(id: session.id)
+        #expect(!createdAgain && again.id == session.id)
+    }
+
+    @Test func systemRandomIdsAreHexAndDistinct() {
+        let random = SystemRandomSource()
+        let ids = Set((0..<100).map { _ in random.hexToken() })
+        #expect(ids.count == 100)
+        #expect(ids.allSatisfy(SessionManager.isWellFormed))
+    }
+
+    @Test func malformedOrUnknownCookiesFindNoSession() throws {
+        let sessions = manager()
+        #expect(try sessions.session(id: nil) == nil)
+        #expect(try sessions.session(id: "'; DROP TABLE sessions; --") == nil)
+        #expect(try sessions.session(id: String(repeating: "a", count: 32)) == nil)
+    }
+
+    @Test func idleSessionsExpire() throws {
+        let sessions = manager()
+        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        clock.advance(by: 3000)
+        #expect(try sessions.session(id: session.id) != nil)  // used: idle time restarts
+        clock.advance(by: 3599)
+        #expect(try sessions.session(id: session.id) != nil)
+        clock.advance(by: 3601)
+        #expect(try sessions.session(id: session.id) == nil)
+    }
+
+    @Test func theCapEvictsTheLeastRecentlyUsed() throws {
+        let store = MemorySessionStore()
+        let sessions = manager(maxSessions: 10, store: store)
+        var ids: [String] = []
+        for _ in 0..<10 {
+            ids.append(try sessions.sessionCreatingIfNeeded(id: nil).0.id)
+            clock.advance(by: 61)
+        }
+        _ = try sessions.session(id: ids[0])  // touched: now the most recent
+        _ = try sessions.sessionCreatingIfNeeded(id: nil)
+        #expect(try store.count() <= 10)
+        #expect(try sessions.session(id: ids[0]) != nil)
+        #expect(try sessions.session(id: ids[1]) == nil)
+    }
+
+    @Test func csrfTokensCompareExactly() throws {
+        let sessions = manager()
+        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        #expect(sessions.isValidToken(session.csrfToken, for: session))
+        #expect(!sessions.isValidToken(nil, for: session))
+        #expect(!sessions.isValidToken("", for: session))
+        #expect(!sessions.isValidToken(String(session.csrfToken.dropLast()) + "0", for: session))
+    }
+
+    @Test func aRefusedChangeSavesNothing() throws {
+        let store = MemorySessionStore()
+        let sessions = manager(store: store)
+        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        let initial = PagerRecord(state: try PagerState(pages: [Page(key: "a", title: "A")]))
+        let selectMissing = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.select(index: 5)
+        }
+        let appear = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.send(.appeared)
+        }
+        #expect(throws: SessionUpdateError<PagerError>.self) {
+            try sessions.updatePager(
+                "p", session: session.id, initial: { initial }, isCurrent: { _ in true }, selectMissing)
+        }
+        #expect(try store.session(id: session.id)?.pagers == [:])
+        let (effects, after) = try sessions.updatePager(
+            "p", session: session.id, initial: { initial }, isCurrent: { _ in true }, appear)
+        #expect(effects.first == .load("a"))
+        #expect(try store.session(id: session.id)?.pagers["p"] == after)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+@testable import Folio
+
+/// A folder under the system temporary folder, removed when dropped.
+final class TemporaryFolder: Sendable {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "folio-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes `text` to `name` (folders created as needed) and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
+
+/// A clock tests move by hand.
+final class TestClock: WallClock {
+    private let time: Mutex<Double>
+
+    init(_ start: Double = 1_800_000_000) { time = Mutex(start) }
+
+    var now: Double { time.withLock { $0 } }
+
+    func advance(by seconds: Double) { time.withLock { $0 += seconds } }
+}
+
+/// Predictable "random" bytes: each call returns its call number, big
+/// endian, in the last 8 bytes (zeros before), so ids never repeat.
+final class CountingRandom: RandomSource {
+    private let calls = Mutex<UInt64>(0)
+
+    func randomBytes(count: Int) -> [UInt8] {
+        let number = calls.withLock { calls in
+            defer { calls += 1 }
+            return calls
+        }
+        let tail = withUnsafeBytes(of: number.bigEndian) { Array($0) }
+        return Array((Array(repeating: 0, count: max(0, count - 8)) + tail).suffix(count))
+    }
+}

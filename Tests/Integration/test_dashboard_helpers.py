@@ -1,0 +1,183 @@
+"""Helpers for the dashboard suites: start a real `folio serve`, talk HTTP
+with the standard library (no redirects followed, cookies by hand), and
+query HTML with ElementTree's XPath subset (lxml is not installed)."""
+
+import html.parser
+import http.client
+import json
+import os
+import pathlib
+import select
+import signal
+import socket
+import subprocess
+import time
+import urllib.parse
+import xml.etree.ElementTree as ET
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DEMO_CONFIG = ROOT / "Templates" / "demo" / "folio.json"
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class FolioServer:
+    """A `folio serve --port 0` child process; `url` is what it printed."""
+
+    def __init__(self, folio_bin, *args, cwd=None):
+        command = [folio_bin, "serve", "--port", "0", "--no-access-log", *args]
+        if "--state" not in args:
+            command += ["--state", "memory"]
+        self.process = subprocess.Popen(
+            command, cwd=cwd or ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.url = self._read_url()
+        parsed = urllib.parse.urlsplit(self.url)
+        self.host, self.port = parsed.hostname, parsed.port
+        self.base = parsed.path.rstrip("/")
+
+    def _read_url(self):
+        deadline = time.monotonic() + 30
+        line = b""
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.process.stdout], [], [], 0.2)
+            if ready:
+                line = self.process.stdout.readline()
+                break
+            if self.process.poll() is not None:
+                break
+        text = line.decode()
+        if "http://" not in text:
+            self.stop()
+            raise RuntimeError(f"folio serve did not start: {text!r} {self.process.stderr.read().decode()}")
+        return text.split()[-1]
+
+    def client(self):
+        return Client(self.host, self.port)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+class Response:
+    def __init__(self, raw):
+        self.status = raw.status
+        self.headers = raw.headers
+        self.body = raw.read()
+
+    @property
+    def text(self):
+        return self.body.decode("utf-8")
+
+    def header(self, name):
+        return self.headers.get(name)
+
+    def json(self):
+        return json.loads(self.body)
+
+
+class Client:
+    """One browser: keeps the session cookie, follows nothing."""
+
+    def __init__(self, host, port):
+        self.host, self.port = host, port
+        self.cookie = None
+
+    def request(self, method, path, body=None, headers=None, cookie=True):
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        all_headers = dict(headers or {})
+        if cookie and self.cookie:
+            all_headers["Cookie"] = f"folio_session={self.cookie}"
+        if isinstance(body, dict):
+            body = urllib.parse.urlencode(body)
+            all_headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        connection.request(method, path, body=body, headers=all_headers)
+        response = Response(connection.getresponse())
+        connection.close()
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            if name == "folio_session":
+                self.cookie = rest.split(";")[0]
+        return response
+
+    def get(self, path, **kwargs):
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path, form, **kwargs):
+        return self.request("POST", path, body=form, **kwargs)
+
+    def token(self, pager_path):
+        """The CSRF token of the pager's form (opening the page if needed)."""
+        document = parse_html(self.get(pager_path).text)
+        field = document.find(".//form//input[@name='csrf']")
+        return field.get("value")
+
+    def state(self, pager_path):
+        response = self.get(pager_path + "/state")
+        assert response.status == 200, response.text
+        return response.json()
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _TreeBuilder(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = ET.Element("document")
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        element = ET.SubElement(self.stack[-1], tag, {k: (v if v is not None else "") for k, v in attrs})
+        if tag not in VOID:
+            self.stack.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        ET.SubElement(self.stack[-1], tag, {k: (v if v is not None else "") for k, v in attrs})
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, 0, -1):
+            if self.stack[index].tag == tag:
+                del self.stack[index:]
+                return
+
+    def handle_data(self, data):
+        parent = self.stack[-1]
+        if len(parent):
+            parent[-1].tail = (parent[-1].tail or "") + data
+        else:
+            parent.text = (parent.text or "") + data
+
+
+def parse_html(text):
+    """An ElementTree of an HTML document, for `find`/`findall` XPath."""
+    builder = _TreeBuilder()
+    builder.feed(text)
+    builder.close()
+    return builder.root
+
+
+def text_of(element):
+    return "".join(element.itertext()).strip()
+
+
+def write_config(folder, pagers, title="Test"):
+    path = pathlib.Path(folder) / "folio.json"
+    path.write_text(json.dumps({"title": title, "pagers": pagers}, ensure_ascii=False))
+    return str(path)
