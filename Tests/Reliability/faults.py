@@ -333,6 +333,10 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
     return figures
 
 
+class CannotMount(Exception):
+    """The small filesystem for the disk-full fault could not be mounted."""
+
+
 def diskfull(binary, size="4m", echo=print):
     """(c) The state file's filesystem fills up: POSTs answer 503 with a
     message and change nothing, reads keep working, writes recover when space
@@ -342,7 +346,10 @@ def diskfull(binary, size="4m", echo=print):
     mounted = False
     server = None
     try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", mount], check=True)
+        mounting = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", mount],
+                                  capture_output=True, text=True)
+        if mounting.returncode != 0:
+            raise CannotMount(mounting.stderr.strip())
         mounted = True
         state = os.path.join(mount, "state.sqlite")
         server = fs.Server(binary, state).start()
