@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],
-            exclude: ["README-section.md"], swiftSettings: strict),
+            swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
         // A tiny server for the Python suites and scripts/bench-http.
         .executableTarget(name: "FolioHTTPFixture", dependencies: ["FolioHTTP"], swiftSettings: strict),

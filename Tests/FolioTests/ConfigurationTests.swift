@@ -94,6 +94,23 @@ import Testing
             ])
     }
 
+    @Test func aNavigationLinkThatWouldRunCodeIsRefused() {
+        let found = problems(
+            """
+            {"pagers": [{"key": "a", "title": "A",
+              "navigation": {"leftButton": {"label": "Tags", "href": "JavaScript:alert(1)"}},
+              "pages": [{"key": "p", "title": "P", "template": "content/posts.html"}]}]}
+            """)
+        #expect(
+            found == [
+                "dash.json:2:58: leftButton href 'JavaScript:alert(1)' must be a path (like \"tags\") or an http(s) URL"
+            ])
+        #expect(ConfigurationLoader.isSafeLink("tags"))
+        #expect(ConfigurationLoader.isSafeLink("/tools/tags?x=a:b"))
+        #expect(ConfigurationLoader.isSafeLink("https://intranet.example/tags"))
+        #expect(!ConfigurationLoader.isSafeLink("data:text/html,<script>"))
+    }
+
     @Test func syntaxErrorNamesItsPlace() {
         #expect(problems("{\n  \"pagers\": [,]\n}") == ["dash.json:2:14: expected a value, found ','"])
         #expect(problems("{\"pagers\": []") == ["dash.json:1:14: expected ',' or '}' in the object"])

@@ -64,6 +64,21 @@ import Testing
         #expect(try sessions.session(id: ids[1]) == nil)
     }
 
+    @Test func aFloodWithinTheTouchIntervalDoesNotEvictASessionInUse() throws {
+        let store = MemorySessionStore()
+        let sessions = manager(maxSessions: 10, store: store)
+        let active = try sessions.sessionCreatingIfNeeded(id: nil).0.id
+        var others: [String] = []
+        for _ in 0..<9 {
+            clock.advance(by: 1)
+            others.append(try sessions.sessionCreatingIfNeeded(id: nil).0.id)
+            _ = try sessions.session(id: active)  // used, but not yet written (< 60 s)
+        }
+        _ = try sessions.sessionCreatingIfNeeded(id: nil)
+        #expect(try sessions.session(id: active) != nil)
+        #expect(try sessions.session(id: others[0]) == nil)
+    }
+
     @Test func csrfTokensCompareExactly() throws {
         let sessions = manager()
         let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)

@@ -6,8 +6,6 @@ import secrets
 
 import pytest
 
-pytest.importorskip("test_dashboard_helpers", reason="needs the dashboard suites (branch dash)")
-
 from test_dashboard_helpers import FolioServer
 
 ACTIONS = {

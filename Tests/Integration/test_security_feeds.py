@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-pytest.importorskip("test_dashboard_helpers", reason="needs the dashboard suites (branch dash)")
-
 from test_dashboard_helpers import FolioServer
 from test_security_support import FeedServer
 

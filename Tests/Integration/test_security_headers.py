@@ -9,8 +9,6 @@ checked as well."""
 
 import pytest
 
-pytest.importorskip("test_dashboard_helpers", reason="needs the dashboard suites (branch dash)")
-
 from test_dashboard_helpers import FolioServer
 from test_security_support import raw_request
 

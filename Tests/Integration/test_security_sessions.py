@@ -9,8 +9,6 @@ import re
 
 import pytest
 
-pytest.importorskip("test_dashboard_helpers", reason="needs the dashboard suites (branch dash)")
-
 from test_dashboard_helpers import FolioServer
 
 SESSIONS = 1000

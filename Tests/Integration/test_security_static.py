@@ -8,8 +8,6 @@ import shutil
 
 import pytest
 
-pytest.importorskip("test_dashboard_helpers", reason="needs the dashboard suites (branch dash)")
-
 from test_dashboard_helpers import ROOT, FolioServer
 from test_security_support import raw_request
 

@@ -10,8 +10,6 @@ import urllib.parse
 
 import pytest
 
-pytest.importorskip("test_dashboard_helpers", reason="needs the dashboard suites (branch dash)")
-
 from test_dashboard_helpers import FolioServer, parse_html, text_of
 from test_security_support import (
     HOSTILE, PAYLOADS, FeedServer, assert_no_injection, feed_document, hostile_config, raw_request)

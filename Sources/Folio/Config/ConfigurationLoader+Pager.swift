@@ -160,10 +160,22 @@ extension ConfigurationLoader {
             let label = reader.string(button, "label", in: "leftButton", required: true)
             let href = reader.string(button, "href", in: "leftButton", required: true)
             let icon = reader.string(button, "icon", in: "leftButton", required: false)
-            if let label, let href {
+            if let href, !Self.isSafeLink(href) {
+                reader.report(
+                    button["href"]?.value.location,
+                    "leftButton href '\(href)' must be a path (like \"tags\") or an http(s) URL")
+            } else if let label, let href {
                 navigation.leftButton = NavigationButton(label: label, icon: icon, href: href)
             }
         }
         return navigation
+    }
+
+    /// Whether a configured link is a relative path or an http(s) URL: a
+    /// `javascript:` or `data:` link would run or show code the author did not mean.
+    static func isSafeLink(_ href: String) -> Bool {
+        let scheme = href.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        guard scheme.count < href.count, href[scheme.endIndex] == ":" else { return true }
+        return ["http", "https"].contains(scheme.lowercased())
     }
 }

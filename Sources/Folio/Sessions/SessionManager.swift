@@ -35,6 +35,10 @@ public final class SessionManager: Sendable {
     private struct Counts {
         var sessions: Int?
         var createdSinceSweep = 0
+        /// Uses not yet written (they are written at most once per
+        /// `touchInterval`), flushed before evicting so that a session in
+        /// use is never taken for an idle one.
+        var unwrittenUse: [String: Double] = [:]
     }
 
     /// Creates a manager.
@@ -68,9 +72,13 @@ public final class SessionManager: Sendable {
         guard let id, Self.isWellFormed(id), var record = try store.session(id: id) else { return nil }
         let now = clock.now
         guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
-        guard now - record.lastSeen >= configuration.touchInterval else { return (record, false) }
+        guard now - record.lastSeen >= configuration.touchInterval else {
+            counts.withLock { $0.unwrittenUse[id] = now }
+            return (record, false)
+        }
         // Failing to note the time must not fail a read.
         try? store.touch(id: id, lastSeen: now)
+        counts.withLock { $0.unwrittenUse[id] = nil }
         record.lastSeen = now
         return (record, true)
     }
@@ -160,16 +168,29 @@ public final class SessionManager: Sendable {
             if sweep { counts.createdSinceSweep = 0 }
             return (counts.sessions, sweep)
         }
-        if sweep { _ = try? store.removeSessions(idleBefore: clock.now - configuration.idleTimeout) }
+        if sweep {
+            flushUnwrittenUse()
+            _ = try? store.removeSessions(idleBefore: clock.now - configuration.idleTimeout)
+        }
         var current: Int
         if let known, !sweep { current = known } else { current = try store.count() }
         if current >= configuration.maxSessions {
+            flushUnwrittenUse()
             let excess = current - configuration.maxSessions + 1
             // Remove a tenth at once so a flood does not pay this per request.
             try store.removeLeastRecentlySeen(count: max(excess, configuration.maxSessions / 10))
             current = try store.count()
         }
         counts.withLock { $0.sessions = current }
+    }
+
+    /// Writes the uses noted since the last touches, in one go.
+    private func flushUnwrittenUse() {
+        let uses = counts.withLock { counts in
+            defer { counts.unwrittenUse = [:] }
+            return counts.unwrittenUse
+        }
+        try? store.touch(uses)
     }
 }
 

@@ -114,6 +114,25 @@ public final class SQLiteSessionStore: SessionStore {
         cache.withLock { $0.update(id) { $0.lastSeen = lastSeen } }
     }
 
+    /// Records the last use of many sessions in one transaction (one disk
+    /// sync), before the least recently used are chosen for eviction.
+    public func touch(_ uses: [String: Double]) throws(StoreError) {
+        guard !uses.isEmpty else { return }
+        try statements.withLock { (statements) throws(StoreError) in
+            try statements.connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                for (id, lastSeen) in uses { try statements.touchSession.run([.real(lastSeen), .text(id)]) }
+                try statements.connection.execute("COMMIT")
+            } catch {
+                try? statements.connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+        cache.withLock { cache in
+            for (id, lastSeen) in uses { cache.update(id) { $0.lastSeen = lastSeen } }
+        }
+    }
+
     /// Saves one pager's record of a session; durable when this returns.
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)

@@ -61,6 +61,8 @@ public protocol SessionStore: Sendable {
     func insert(_ session: SessionRecord) throws(StoreError)
     /// Records that a session was used at `lastSeen`.
     func touch(id: String, lastSeen: Double) throws(StoreError)
+    /// Records the last use of many sessions at once (one transaction).
+    func touch(_ uses: [String: Double]) throws(StoreError)
     /// Saves one pager's record of one session, durably before it returns.
     func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) throws(StoreError)
     /// Removes sessions last seen before `cutoff`, returning how many.
@@ -69,4 +71,11 @@ public protocol SessionStore: Sendable {
     func removeLeastRecentlySeen(count: Int) throws(StoreError)
     /// How many sessions are stored.
     func count() throws(StoreError) -> Int
+}
+
+extension SessionStore {
+    /// Records the last use of many sessions, one `touch(id:lastSeen:)` each.
+    public func touch(_ uses: [String: Double]) throws(StoreError) {
+        for (id, lastSeen) in uses { try touch(id: id, lastSeen: lastSeen) }
+    }
 }

@@ -58,7 +58,8 @@ public struct StaticFiles: Sendable {
         let resolved = String(cString: resolvedPointer)
         free(resolvedPointer)
         guard resolved.hasPrefix(root + "/") else { return nil }  // a symlink out of the root
-        let fd = open(resolved, O_RDONLY | O_CLOEXEC)
+        // O_NOFOLLOW: a symlink swapped in after realpath is refused, not followed.
+        let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
