@@ -24,7 +24,11 @@ def test_sigterm_under_load_finishes_requests_in_flight_and_exits_zero(folio_bin
 
 @pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"), reason="mounting a tmpfs needs root")
 def test_full_disk_answers_503_keeps_reads_and_recovers(folio_bin):
-    assert_passed(faults.diskfull(folio_bin, echo=print))
+    try:
+        figures = faults.diskfull(folio_bin, echo=print)
+    except faults.CannotMount as error:
+        pytest.skip(f"cannot mount a tmpfs here: {error}")
+    assert_passed(figures)
 
 
 def test_two_tabs_clicking_at_once_leave_one_click_and_exactly_once_lifecycle(folio_bin):

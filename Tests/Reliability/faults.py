@@ -203,22 +203,48 @@ class HalfSent:
         self.sock.sendall(head.encode() + body[:len(body) // 2])
         self.page = page
 
+    @property
+    def local_port(self):
+        return self.sock.getsockname()[1]
+
     def finish(self):
-        """Sends the rest and reads the whole response: (status, Connection header)."""
-        self.sock.sendall(self.rest)
+        """Sends the rest and reads the whole response: (status, Connection
+        header), or (None, the error's name) when the connection failed."""
         data = b""
-        while True:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-        self.sock.close()
+        try:
+            self.sock.sendall(self.rest)
+            while True:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        except OSError as error:
+            return None, f"{type(error).__name__} after {len(data)} bytes"
+        finally:
+            self.sock.close()
         head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1")
         lines = head.split("\r\n")
         status = int(lines[0].split()[1]) if lines and lines[0].startswith("HTTP/") else None
         connection = next((l.split(":", 1)[1].strip() for l in lines[1:]
                            if l.lower().startswith("connection:")), None)
         return status, connection
+
+
+def unread_bytes(server_port, client_ports):
+    """Bytes the server has not read yet on its side of each client
+    connection (rx_queue in /proc/net/tcp), keyed by client port."""
+    unread = {}
+    with open("/proc/net/tcp") as table:
+        next(table)
+        for line in table:
+            fields = line.split()
+            local, remote = fields[1], fields[2]
+            if int(local.split(":")[1], 16) != server_port:
+                continue
+            client = int(remote.split(":")[1], 16)
+            if client in client_ports:
+                unread[client] = int(fields[4].split(":")[1], 16)
+    return unread
 
 
 def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
@@ -241,7 +267,16 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
         probes = []
         for cookie, token, current, _ in prepared[sessions:]:
             probes.append(HalfSent(port, cookie, token, next(p for p in pages if p != current)))
-        time.sleep(0.2)
+        # In flight means the server has read what was sent: wait (bounded)
+        # until no probe has unread bytes on the server's side.
+        ports = {probe.local_port for probe in probes}
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            unread = unread_bytes(port, ports)
+            if len(unread) == len(ports) and not any(unread.values()):
+                break
+            time.sleep(0.01)
+        figures["probes_read_by_server"] = sum(1 for v in unread_bytes(port, ports).values() if v == 0)
         signalled = time.monotonic()
         server.signal(signal.SIGTERM)
         # New connections: refused once the listener is closed.
@@ -250,7 +285,8 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
             try:
                 probe = socket.create_connection((fs.HOST, port), timeout=1)
                 probe.close()
-            except ConnectionRefusedError:
+            except (ConnectionRefusedError, ConnectionResetError):
+                # Reset: the listener closed during this handshake.
                 refused_after = time.monotonic() - signalled
                 break
             time.sleep(0.01)
@@ -276,6 +312,7 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
             "clicker_endings": dict(collections.Counter(str(c.error) for c in clickers)),
             "in_flight_requests": len(probes),
             "in_flight_answered": sum(1 for status, _ in answers if status == 303),
+            "in_flight_failures": [detail for status, detail in answers if status is None],
             "in_flight_connection_close": sum(1 for _, c in answers if (c or "").lower() == "close"),
             "in_flight_saved": probe_saved,
             "refused_after_s": None if refused_after is None else round(refused_after, 3),
@@ -296,6 +333,10 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
     return figures
 
 
+class CannotMount(Exception):
+    """The small filesystem for the disk-full fault could not be mounted."""
+
+
 def diskfull(binary, size="4m", echo=print):
     """(c) The state file's filesystem fills up: POSTs answer 503 with a
     message and change nothing, reads keep working, writes recover when space
@@ -305,7 +346,10 @@ def diskfull(binary, size="4m", echo=print):
     mounted = False
     server = None
     try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", mount], check=True)
+        mounting = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", mount],
+                                  capture_output=True, text=True)
+        if mounting.returncode != 0:
+            raise CannotMount(mounting.stderr.strip())
         mounted = True
         state = os.path.join(mount, "state.sqlite")
         server = fs.Server(binary, state).start()
