@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Strict concurrency and Swift 6 mode for every Swift target.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(

@@ -33,7 +33,8 @@ func measure(_ name: String, minimumSeconds: Double = 1.0, _ body: () throws -> 
 /// Prints one figure, with its ratio to a baseline measured in the same run.
 func report(_ measurement: Measurement, against baseline: Measurement? = nil, unit: String = "ops") {
     // `%-44@` does not pad on Linux, so the name column is padded here.
-    let name = measurement.name.padding(toLength: max(44, measurement.name.count), withPad: " ", startingAt: 0)
+    let name = measurement.name.padding(
+        toLength: max(44, measurement.name.count), withPad: " ", startingAt: 0)
     var line = name + String(format: " %12.0f %@/s", measurement.perSecond, unit as NSString)
     if let baseline {
         line += String(
