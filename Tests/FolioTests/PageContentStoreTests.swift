@@ -38,6 +38,17 @@ import Testing
         #expect(store.countSensitivity(of: pager) == [true, false])
     }
 
+    @Test func panelsForEverNewShownCountsStayWithinTheCacheBudget() throws {
+        let small = PageContentStore(
+            templates: try TemplateSet(directory: folder.path), site: .null, clock: TestClock(),
+            cacheBytes: 4_096)
+        let pager = pager()
+        for count in 1...2_000 {
+            #expect(small.panel(pager.pages[0], of: pager, shownCount: count).html == "<p>T \(count)</p>")
+        }
+        #expect(small.cachedBytes > 0 && small.cachedBytes <= 4_096)
+    }
+
     @Test func aMissingDataFileGivesAnErrorPanel() {
         var pager = pager()
         pager.pages[0].source = .file(path: folder.path + "/none.json")

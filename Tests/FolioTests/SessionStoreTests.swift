@@ -46,6 +46,23 @@ import Testing
         #expect(try store.count() == 2)
     }
 
+    @Test(arguments: ["sqlite", "memory"])
+    func evictionRemovesExactlyTheCountAskedEvenAmongEqualTimes(kind: String) throws {
+        let store: any SessionStore =
+            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/t.sqlite")
+        for index in 0..<10 {
+            try store.insert(SessionRecord(id: "s\(index)", csrfToken: "t", lastSeen: Double(index / 4)))
+        }
+        try store.removeLeastRecentlySeen(count: 6)
+        #expect(try store.count() == 4)
+        #expect(try store.session(id: "s8") != nil && store.session(id: "s9") != nil)
+        #expect(try store.session(id: "s0") == nil && store.session(id: "s3") == nil)
+        try store.removeLeastRecentlySeen(count: 0)
+        #expect(try store.count() == 4)
+        try store.removeLeastRecentlySeen(count: 50)
+        #expect(try store.count() == 0)
+    }
+
     @Test func readOnlyDatabaseRefusesWritesWithAMessage() throws {
         let path = folder.path + "/ro.sqlite"
         do {

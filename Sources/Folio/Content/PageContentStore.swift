@@ -31,7 +31,7 @@ final class PageContentStore: Sendable {
 
     private struct Entries: Sendable {
         var data: [String: DataEntry] = [:]
-        var panels: [PanelKey: RenderedPanel] = [:]
+        var panels: ByteBoundedCache<PanelKey, RenderedPanel>
         /// Bumped whenever some data is (re)loaded, so cached pages that
         /// embed panels are rebuilt.
         var generation = 0
@@ -45,19 +45,27 @@ final class PageContentStore: Sendable {
 
     /// Failed URL fetches are retried after at most this many seconds.
     private static let failureRetrySeconds = 5.0
-    /// Bound on cached panels (one per page and shown count in use).
-    private static let panelLimit = 4096
+    /// Bound on the bytes of cached panels (one per page and shown count in use).
+    static let defaultCacheBytes = 4 << 20
+    /// What a panel costs besides its HTML (key, dictionary slot).
+    private static let panelOverhead = 128
 
     private let templates: TemplateSet
     private let site: TemplateValue
     private let clock: any WallClock
-    private let entries = Mutex(Entries())
+    private let entries: Mutex<Entries>
 
-    init(templates: TemplateSet, site: TemplateValue, clock: any WallClock) {
+    init(
+        templates: TemplateSet, site: TemplateValue, clock: any WallClock, cacheBytes: Int = defaultCacheBytes
+    ) {
         self.templates = templates
         self.site = site
         self.clock = clock
+        entries = Mutex(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
     }
+
+    /// The bytes of panels cached now (at most the limit given at init).
+    var cachedBytes: Int { entries.withLock { $0.panels.byteCount } }
 
     /// Changes whenever loaded data changes; part of rendered-page cache keys.
     var generation: Int { entries.withLock { $0.generation } }
@@ -81,7 +89,9 @@ final class PageContentStore: Sendable {
         }
         let count = independent ? 0 : shownCount
         let key = PanelKey(pager: pager.key, page: page.key, shownCount: count)
-        if let cached = entries.withLock({ $0.panels[key] }), cached.expires.map({ $0 > now }) ?? true {
+        if let cached = entries.withLock({ $0.panels.value(for: key) }),
+            cached.expires.map({ $0 > now }) ?? true
+        {
             return cached
         }
         let data = loadDataIfNeeded(page, of: pager, now: now)
@@ -116,9 +126,8 @@ final class PageContentStore: Sendable {
     }
 
     private func store(_ panel: RenderedPanel, at key: PanelKey) -> RenderedPanel {
-        entries.withLock { entries in
-            if entries.panels.count >= Self.panelLimit { entries.panels.removeAll(keepingCapacity: true) }
-            entries.panels[key] = panel
+        entries.withLock {
+            $0.panels.insert(panel, for: key, cost: panel.html.utf8.count + Self.panelOverhead)
         }
         return panel
     }
@@ -141,7 +150,7 @@ final class PageContentStore: Sendable {
         entries.withLock { entries in
             entries.data[key] = entry
             entries.generation += 1
-            entries.panels = entries.panels.filter { !($0.key.pager == pager.key && $0.key.page == page.key) }
+            entries.panels.removeAll { $0.pager == pager.key && $0.page == page.key }
             // New data may change how the template uses the count: test again.
             entries.countIndependent.remove(key)
             entries.countChecked.remove(key)

@@ -24,8 +24,11 @@ enum PagerView: Hashable, Sendable {
 final class PagerRenderer: Sendable {
     /// Rendered once with this in place of the token, then split there.
     static let tokenPlaceholder = "folioCsrfPlaceholder7d3e9a41c5b2"
-    /// Bound on cached renderings; the cache is cleared when it is reached.
-    private static let cacheLimit = 2048
+    /// Bound on the bytes of cached renderings: pages differ by shown
+    /// counts too, so a long-running server meets ever new ones.
+    static let defaultCacheBytes = 8 << 20
+    /// What an entry costs besides its bytes (key, arrays, dictionary slot).
+    private static let entryOverhead = 256
 
     private struct Key: Hashable {
         var view: PagerView
@@ -44,13 +47,20 @@ final class PagerRenderer: Sendable {
     private let templates: TemplateSet
     private let site: SiteContext
     private let content: PageContentStore
-    private let cache = Mutex<[Key: Entry]>([:])
+    private let cache: Mutex<ByteBoundedCache<Key, Entry>>
 
-    init(templates: TemplateSet, site: SiteContext, content: PageContentStore) {
+    init(
+        templates: TemplateSet, site: SiteContext, content: PageContentStore,
+        cacheBytes: Int = defaultCacheBytes
+    ) {
         self.templates = templates
         self.site = site
         self.content = content
+        cache = Mutex(ByteBoundedCache(byteLimit: cacheBytes))
     }
+
+    /// The bytes of renderings cached now (at most the limit given at init).
+    var cachedBytes: Int { cache.withLock { $0.byteCount } }
 
     /// The response body parts for one session's view of a pager.
     /// - Parameters:
@@ -69,18 +79,16 @@ final class PagerRenderer: Sendable {
             shownCounts: zip(pager.pages, content.countSensitivity(of: pager)).map { page, matters in
                 matters ? record.shownCounts[page.key] ?? 0 : 0
             }, generation: content.generation)
-        let cached = cache.withLock { $0[key] }
+        let cached = cache.withLock { $0.value(for: key) }
         let chunks: [[UInt8]]
         if let cached, cached.expires.map({ $0 > now }) ?? true {
             chunks = cached.chunks
         } else {
             let entry = try renderEntry(view, pager: pager, layout: layout, record: record, key: key)
-            cache.withLock { cache in
-                if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-                // The generation may have moved while rendering: file it
-                // under the one it was rendered with; a stale key just ages out.
-                cache[key] = entry
-            }
+            let cost = entry.chunks.reduce(Self.entryOverhead) { $0 + $1.count }
+            // The generation may have moved while rendering: file it under
+            // the one it was rendered with; a stale key just ages out.
+            cache.withLock { $0.insert(entry, for: key, cost: cost) }
             chunks = entry.chunks
         }
         var parts: [[UInt8]] = []

@@ -44,9 +44,24 @@ public final class MemorySessionStore: SessionStore {
 
     /// Removes the `count` least recently seen sessions.
     public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
+        guard count > 0 else { return }
         sessions.withLock { sessions in
-            let oldest = sessions.values.sorted { $0.lastSeen < $1.lastSeen }.prefix(count)
-            for record in oldest { sessions[record.id] = nil }
+            // Sorting the times alone, not the records, keeps the lock short
+            // when a flood evicts a tenth of 100,000 sessions at a time.
+            let times = sessions.values.map(\.lastSeen).sorted()
+            guard count < times.count else { return sessions.removeAll() }
+            let cutoff = times[count - 1]
+            var tiesToRemove = count - times.prefix(count).count { $0 < cutoff }
+            var victims: [String] = []
+            victims.reserveCapacity(count)
+            for (id, record) in sessions where record.lastSeen <= cutoff {
+                if record.lastSeen == cutoff {
+                    guard tiesToRemove > 0 else { continue }
+                    tiesToRemove -= 1
+                }
+                victims.append(id)
+            }
+            for id in victims { sessions[id] = nil }
         }
     }
 
