@@ -58,13 +58,50 @@ import Testing
 
     @Test func shutdownClosesIdleConnectionsAndLetsBusyOnesFinish() {
         var idle = ConnectionStateMachine(now: 0, timeouts: timeouts)
-        #expect(idle.shutdownRequested() == .close)
+        #expect(idle.shutdownRequested(now: 0, hasPendingInput: false) == .close)
         var busy = ConnectionStateMachine(now: 0, timeouts: timeouts)
         busy.waitingForMore(now: 0, readingBody: true, partialRequest: true)
-        #expect(busy.shutdownRequested() == .none)
+        #expect(busy.shutdownRequested(now: 0, hasPendingInput: true) == .none)
         busy.responseQueued(now: 0, keepAlive: true)
         #expect(busy.closesAfterWrite)
         #expect(busy.isShuttingDown)
+    }
+
+    @Test func shutdownReadsAnIdleConnectionWhoseRequestAlreadyArrivedAndClosesAfterAnsweringIt() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        #expect(machine.shutdownRequested(now: 0, hasPendingInput: true) == .read)
+        #expect(!machine.isClosed)
+        #expect(!machine.closesAfterWrite)
+        #expect(machine.isShuttingDown)
+        // The client asked for keep-alive; shutdown overrides it.
+        machine.responseQueued(now: 0, keepAlive: true)
+        #expect(machine.closesAfterWrite)
+        #expect(machine.outputDrained() == .close)
+    }
+
+    @Test func aPartialRequestFoundAtShutdownGetsTheHeadDeadline() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        #expect(machine.shutdownRequested(now: 1 * Self.second, hasPendingInput: true) == .read)
+        machine.waitingForMore(now: 1 * Self.second, readingBody: false, partialRequest: true)
+        #expect(machine.timerFired(now: 3 * Self.second - 1) == .none)
+        #expect(machine.timerFired(now: 3 * Self.second) == .rejectAndClose(.requestTimeout))
+    }
+
+    @Test func aBodyFoundAtShutdownGetsTheBodyDeadline() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        #expect(machine.shutdownRequested(now: 0, hasPendingInput: true) == .read)
+        machine.waitingForMore(now: 1 * Self.second, readingBody: true, partialRequest: true)
+        #expect(machine.timerFired(now: 3 * Self.second) == .none)
+        #expect(machine.timerFired(now: 4 * Self.second) == .rejectAndClose(.requestTimeout))
+    }
+
+    @Test func shutdownFinishesQueuedOutputBeforeReadingMore() {
+        var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
+        machine.responseQueued(now: 0, keepAlive: true)
+        machine.writeBlocked(now: 0)
+        #expect(machine.shutdownRequested(now: 0, hasPendingInput: true) == .none)
+        #expect(machine.closesAfterWrite)
+        #expect(machine.outputDrained() == .close)
     }
 
     @Test func peerCloseWithNothingQueuedClosesAtOnce() {

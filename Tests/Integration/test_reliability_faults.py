@@ -19,7 +19,7 @@ def test_kill_9_during_selects_loses_no_acknowledged_select_and_restarts_fast(fo
 
 
 def test_sigterm_under_load_finishes_requests_in_flight_and_exits_zero(folio_bin):
-    assert_passed(faults.sigterm(folio_bin, sessions=10, in_flight=5, seconds=1.5, echo=print))
+    assert_passed(faults.sigterm(folio_bin, sessions=10, in_flight=5, seconds=1.5, unread=10, echo=print))
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"), reason="mounting a tmpfs needs root")

@@ -1,7 +1,7 @@
 """Faults: what a real `folio serve` keeps and loses when things go wrong.
 
     python3 Tests/Reliability/faults.py kill9 [--rounds 3] [--seconds 3]
-    python3 Tests/Reliability/faults.py sigterm
+    python3 Tests/Reliability/faults.py sigterm [--unread 20]
     python3 Tests/Reliability/faults.py diskfull        (root: mounts a small tmpfs)
     python3 Tests/Reliability/faults.py tabs [--rounds 300]
     python3 Tests/Reliability/faults.py all
@@ -192,15 +192,18 @@ def kill9(binary, rounds=3, sessions=50, seconds=3.0, preloaded=0, echo=print):
 
 
 class HalfSent:
-    """A select whose head and half its body are sent: a request in flight."""
+    """A select on a fresh connection whose head and half its body are sent:
+    a request in flight. With `whole`, all of it is sent at once: a request
+    the server may not have read yet when a signal arrives."""
 
-    def __init__(self, port, cookie, token, page):
+    def __init__(self, port, cookie, token, page, whole=False):
         body = f"page={page}&csrf={token}".encode()
-        self.rest = body[len(body) // 2:]
+        split = len(body) if whole else len(body) // 2
+        self.rest = body[split:]
         self.sock = socket.create_connection((fs.HOST, port), timeout=10)
         head = (f"POST /{PAGER}/select HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {fs.COOKIE}={cookie}\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n")
-        self.sock.sendall(head.encode() + body[:len(body) // 2])
+        self.sock.sendall(head.encode() + body[:split])
         self.page = page
 
     @property
@@ -212,7 +215,8 @@ class HalfSent:
         header), or (None, the error's name) when the connection failed."""
         data = b""
         try:
-            self.sock.sendall(self.rest)
+            if self.rest:
+                self.sock.sendall(self.rest)
             while True:
                 chunk = self.sock.recv(65536)
                 if not chunk:
@@ -247,9 +251,13 @@ def unread_bytes(server_port, client_ports):
     return unread
 
 
-def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
+def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, unread=20, echo=print):
     """(b) SIGTERM under load: requests in flight complete, new connections are
-    refused, exit code 0, nothing acknowledged is lost."""
+    refused, exit code 0, nothing acknowledged is lost. Besides `in_flight`
+    half-sent selects the server has read, `unread` whole selects go out on
+    fresh connections just before the signal, without waiting for the server
+    to read them (they sit in the listen backlog, a loop's mailbox or a socket
+    buffer when it arrives): each must still be answered and saved."""
     figures = {}
     with tempfile.TemporaryDirectory(prefix="folio-sigterm-") as folder:
         state = os.path.join(folder, "state.sqlite")
@@ -257,7 +265,7 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
         server = fs.Server(binary, state, log=log).start()
         port = server.port
         pages = fs.page_keys(port, PAGER)
-        prepared = open_sessions(port, sessions + in_flight)
+        prepared = open_sessions(port, sessions + in_flight + unread)
         stop = threading.Event()
         clickers = [Clicker(port, c, t, pages, cur, stop) for c, t, cur, _ in prepared[:sessions]]
         shown_before = [b for *_, b in prepared[:sessions]]
@@ -265,7 +273,7 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
             clicker.start()
         time.sleep(seconds)
         probes = []
-        for cookie, token, current, _ in prepared[sessions:]:
+        for cookie, token, current, _ in prepared[sessions:sessions + in_flight]:
             probes.append(HalfSent(port, cookie, token, next(p for p in pages if p != current)))
         # In flight means the server has read what was sent: wait (bounded)
         # until no probe has unread bytes on the server's side.
@@ -277,6 +285,8 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
                 break
             time.sleep(0.01)
         figures["probes_read_by_server"] = sum(1 for v in unread_bytes(port, ports).values() if v == 0)
+        late = [HalfSent(port, cookie, token, next(p for p in pages if p != current), whole=True)
+                for cookie, token, current, _ in prepared[sessions + in_flight:]]
         signalled = time.monotonic()
         server.signal(signal.SIGTERM)
         # New connections: refused once the listener is closed.
@@ -292,6 +302,7 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
             time.sleep(0.01)
         time.sleep(0.3)
         answers = [probe.finish() for probe in probes]
+        late_answers = [request.finish() for request in late]
         code = server.wait(15)
         exited_after = time.monotonic() - signalled
         stop.set()
@@ -301,8 +312,11 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
         try:
             lost, kept = verify_clickers(server.port, clickers, shown_before)
             probe_saved = sum(
-                1 for probe, (cookie, *_rest) in zip(probes, prepared[sessions:])
+                1 for probe, (cookie, *_rest) in zip(probes, prepared[sessions:sessions + in_flight])
                 if fs.selected_key(fs.pager_state(server.port, PAGER, cookie)) == probe.page)
+            late_saved = sum(
+                1 for request, (cookie, *_rest) in zip(late, prepared[sessions + in_flight:])
+                if fs.selected_key(fs.pager_state(server.port, PAGER, cookie)) == request.page)
         finally:
             server.stop()
         figures.update({
@@ -315,17 +329,26 @@ def sigterm(binary, sessions=20, in_flight=10, seconds=2.0, echo=print):
             "in_flight_failures": [detail for status, detail in answers if status is None],
             "in_flight_connection_close": sum(1 for _, c in answers if (c or "").lower() == "close"),
             "in_flight_saved": probe_saved,
+            "unread_requests": len(late),
+            "unread_answered": sum(1 for status, _ in late_answers if status == 303),
+            "unread_failures": [detail for status, detail in late_answers if status != 303],
+            "unread_connection_close": sum(1 for _, c in late_answers if (c or "").lower() == "close"),
+            "unread_saved": late_saved,
             "refused_after_s": None if refused_after is None else round(refused_after, 3),
             "exit_code": code, "exited_after_s": round(exited_after, 3), "lost": lost,
         })
         echo(f"SIGTERM with {len(probes)} half-sent selects and {sessions} clicking sessions: "
-             f"{figures['in_flight_answered']} in-flight answered 303, new connections refused after "
+             f"{figures['in_flight_answered']} in-flight answered 303, {figures['unread_answered']} of "
+             f"{len(late)} sent just before the signal answered 303, new connections refused after "
              f"{figures['refused_after_s']} s, exit {code} after {figures['exited_after_s']} s, "
              f"{figures['acknowledged']} acknowledged, {len(lost)} lost")
     figures["checks"] = {
         "requests in flight complete (303, Connection: close)":
             figures["in_flight_answered"] == len(probes) and figures["in_flight_connection_close"] == len(probes),
         "in-flight selects saved": figures["in_flight_saved"] == len(probes),
+        # Not Connection: close for each: the server may answer one before the signal lands.
+        "requests sent before the signal are answered (303) and saved":
+            figures["unread_answered"] == len(late) and figures["unread_saved"] == len(late),
         "new connections refused": figures["refused_after_s"] is not None,
         "exit code 0": figures["exit_code"] == 0,
         "nothing acknowledged lost": not figures["lost"] and figures["acknowledged"] > 0,
@@ -526,6 +549,8 @@ def main():
     parser.add_argument("--binary", default=None)
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=3.0, help="load before kill -9 / SIGTERM")
+    parser.add_argument("--unread", type=int, default=20,
+                        help="whole selects sent just before SIGTERM, not yet read by the server (default 20)")
     parser.add_argument("--preload", type=int, default=100_000,
                         help="idle sessions in the state file before kill9 starts (default 100,000)")
     options = parser.parse_args()
@@ -536,7 +561,7 @@ def main():
         if fault == "kill9":
             figures = kill9(binary, rounds=options.rounds or 3, seconds=options.seconds, preloaded=options.preload)
         elif fault == "sigterm":
-            figures = sigterm(binary, seconds=options.seconds)
+            figures = sigterm(binary, seconds=options.seconds, unread=options.unread)
         elif fault == "diskfull":
             figures = diskfull(binary)
         else:

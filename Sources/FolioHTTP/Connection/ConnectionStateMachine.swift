@@ -10,6 +10,8 @@ struct ConnectionStateMachine {
         case close
         /// Answer `status` with `Connection: close`, then close once written.
         case rejectAndClose(HTTPStatus)
+        /// Read the socket now: a request arrived before the stop and must be answered.
+        case read
     }
 
     private enum State: Equatable {
@@ -98,7 +100,12 @@ struct ConnectionStateMachine {
     }
 
     /// The server is stopping: idle connections close now, busy ones after their response.
-    mutating func shutdownRequested() -> Action {
+    ///
+    /// An idle connection whose socket already holds input (`hasPendingInput`,
+    /// found by the loop) sent a request before the stop: closing it with
+    /// unread bytes would reset it unanswered, so it is read instead, under the
+    /// head deadline from `now`, answered with `Connection: close`, then closed.
+    mutating func shutdownRequested(now: UInt64, hasPendingInput: Bool) -> Action {
         shuttingDown = true
         switch state {
         case .awaitingRequest:
@@ -106,7 +113,9 @@ struct ConnectionStateMachine {
                 state = .closingAfterWrite
                 return .none
             }
-            return .close
+            guard hasPendingInput else { return .close }
+            state = .receivingHead(deadline: now + timeouts.head.nanoseconds)
+            return .read
         case .receivingHead, .receivingBody, .closingAfterWrite, .closed:
             return .none
         }

@@ -87,6 +87,13 @@ enum Socket {
         try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
+    /// Whether the socket holds bytes not read yet (peeked, so nothing is consumed).
+    /// False on EOF, on an error and when nothing has arrived.
+    static func hasPendingInput(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Writes the iovecs in one `sendmsg` with `MSG_NOSIGNAL`, so a closed peer
     /// gives `EPIPE` instead of killing the process.
     static func writev(_ fd: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>) throws(POSIXCallError)

@@ -18,7 +18,10 @@ struct Acceptor: Sendable {
         ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n"
             + "Connection: close\r\nRetry-After: 1\r\n\r\nserver busy\n").utf8)
 
-    /// Accepts until `stop` is signalled, then closes the listener.
+    /// Accepts until `stop` is signalled, then accepts what is already queued
+    /// and closes the listener. Connections the kernel completed but nobody
+    /// accepted would be reset by the close, their requests unanswered: the
+    /// last pass hands them to the loops, which answer requests already sent.
     func run() {
         defer {
             Socket.close(listener)
@@ -35,8 +38,9 @@ struct Acceptor: Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            if pollers[1].revents != 0 { return }
+            // Also on a stop: the pass runs until the backlog is empty, so it is the last one.
             acceptAll(next: &next)
+            if pollers[1].revents != 0 { return }
         }
     }
 

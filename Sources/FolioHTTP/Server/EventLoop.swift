@@ -90,9 +90,19 @@ final class EventLoop {
         for fd in inbox.sockets { register(fd) }
         if let deadline = inbox.stopDeadline, stopDeadline == nil {
             stopDeadline = deadline
-            for case let connection? in connections {
-                if connection.machine.shutdownRequested() == .close { close(connection) }
-            }
+            for case let connection? in connections { shutDown(connection) }
+        }
+    }
+
+    /// Tells one connection the server is stopping: idle ones close, except
+    /// those whose request bytes already sit unread in the socket (closing
+    /// them would reset the client unanswered): those are read and answered.
+    private func shutDown(_ connection: Connection) {
+        let pending = Socket.hasPendingInput(connection.fd)
+        switch connection.machine.shutdownRequested(now: monotonicNanoseconds(), hasPendingInput: pending) {
+        case .none, .rejectAndClose: break
+        case .close: close(connection)
+        case .read: readable(connection)
         }
     }
 
@@ -112,7 +122,10 @@ final class EventLoop {
         }
         connections[Int(fd)] = connection
         openCount += 1
-        if stopDeadline != nil, connection.machine.shutdownRequested() == .close { close(connection) }
+        // `shutdown` waits for the acceptor before stopping the loops, so its last
+        // sockets come before or with the stop (handled in `readMailbox`); one that
+        // came after would get the same treatment here.
+        if stopDeadline != nil { shutDown(connection) }
     }
 
     private func tick(now: UInt64) {
@@ -121,6 +134,7 @@ final class EventLoop {
             case .none: break
             case .close: close(connection)
             case .rejectAndClose(let status): reject(connection, status: status, message: "request timeout")
+            case .read: readable(connection)
             }
         }
     }

@@ -96,6 +96,14 @@ public final class HTTPServer: Sendable {
     /// Stops accepting at once, lets requests in flight finish (keep-alive
     /// connections close after their current response), force-closes whatever
     /// is left after `gracePeriod`, and returns when every thread has stopped.
+    ///
+    /// Requests clients sent before the stop are answered even if the server
+    /// had not read them yet: connections still in the listen backlog are
+    /// accepted before the listener closes, and an idle connection whose
+    /// request bytes already wait in its socket is read rather than closed.
+    /// All of these responses say `Connection: close`. An idle connection with
+    /// nothing pending closes at once; new connections are refused.
+    ///
     /// Calling it again, or before `start()`, does nothing but wait. Never call
     /// it from a handler: it waits for the loop that runs the handler.
     public func shutdown(gracePeriod: Duration = .seconds(5)) {
@@ -107,6 +115,8 @@ public final class HTTPServer: Sendable {
             return mailboxes
         }
         if let mailboxes {
+            // The acceptor's last pass delivers the backlog's sockets first, so
+            // each loop sees them before (or with) its stop request.
             accepting.wait()
             for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
         }
