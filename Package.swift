@@ -36,12 +36,15 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
 
         .target(name: "FolioCore", swiftSettings: strict),
-        .target(name: "FolioText", dependencies: ["FolioCore", "CFreeType"], swiftSettings: strict),
-        .target(name: "FolioTemplate", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "FolioHTTP", dependencies: ["CZlib", "CLinux"], swiftSettings: strict),
+        // The lock every module shares state behind (pthread, so ThreadSanitizer sees it).
+        .target(name: "FolioSync", swiftSettings: strict),
+        .target(
+            name: "FolioText", dependencies: ["FolioCore", "FolioSync", "CFreeType"], swiftSettings: strict),
+        .target(name: "FolioTemplate", dependencies: ["FolioSync", "CLibXML2"], swiftSettings: strict),
+        .target(name: "FolioHTTP", dependencies: ["FolioSync", "CZlib", "CLinux"], swiftSettings: strict),
         .target(
             name: "Folio",
-            dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
+            dependencies: ["FolioCore", "FolioSync", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
             swiftSettings: strict),
         .target(
             name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],
@@ -58,9 +61,11 @@ let package = Package(
         .testTarget(
             name: "FolioTextTests", dependencies: ["FolioText"], exclude: ["expected_widths.py"],
             swiftSettings: strict),
-        .testTarget(name: "FolioTemplateTests", dependencies: ["FolioTemplate"], swiftSettings: strict),
+        .testTarget(name: "FolioSyncTests", dependencies: ["FolioSync"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioTemplateTests", dependencies: ["FolioTemplate", "FolioSync"], swiftSettings: strict),
         .testTarget(name: "FolioHTTPTests", dependencies: ["FolioHTTP"], swiftSettings: strict),
-        .testTarget(name: "FolioTests", dependencies: ["Folio"], swiftSettings: strict),
+        .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioSync"], swiftSettings: strict),
         .testTarget(
             name: "FolioTestingTests", dependencies: ["FolioTesting", "Folio", "FolioHTTP"],
             swiftSettings: strict),

@@ -1,5 +1,5 @@
+import FolioSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FolioTemplate
@@ -47,7 +47,7 @@ import Testing
     @Test func oneTemplateRendersFromManyThreadsAtOnce() throws {
         let template = try Template(
             source: #"<p tal:repeat="x xs" tal:content="x" tal:attributes="class who"></p>"#)
-        let failures = Mutex(0)
+        let failures = LockedValue(0)
         let group = DispatchGroup()
         for thread in 0..<16 {
             group.enter()

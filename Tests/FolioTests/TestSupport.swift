@@ -1,5 +1,5 @@
+import FolioSync
 import Foundation
-import Synchronization
 
 @testable import Folio
 
@@ -27,9 +27,9 @@ final class TemporaryFolder: Sendable {
 
 /// A clock tests move by hand.
 final class TestClock: WallClock {
-    private let time: Mutex<Double>
+    private let time: LockedValue<Double>
 
-    init(_ start: Double = 1_800_000_000) { time = Mutex(start) }
+    init(_ start: Double = 1_800_000_000) { time = LockedValue(start) }
 
     var now: Double { time.withLock { $0 } }
 
@@ -39,7 +39,7 @@ final class TestClock: WallClock {
 /// Predictable "random" bytes: each call returns its call number, big
 /// endian, in the last 8 bytes (zeros before), so ids never repeat.
 final class CountingRandom: RandomSource {
-    private let calls = Mutex<UInt64>(0)
+    private let calls = LockedValue<UInt64>(0)
 
     func randomBytes(count: Int) -> [UInt8] {
         let number = calls.withLock { calls in

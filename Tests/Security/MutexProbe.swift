@@ -1,6 +1,7 @@
 // A correct program that ThreadSanitizer reports as racy on Linux: eight
 // threads update a dictionary only inside Synchronization.Mutex.withLock.
-// Evidence for Tests/Security/tsan.supp. Run:
+// The reason Folio shares state behind FolioSync.LockedValue (a pthread
+// mutex, which TSan understands) rather than Mutex. Run:
 //   swiftc -sanitize=thread -O -g Tests/Security/MutexProbe.swift -o /tmp/probe && /tmp/probe
 
 import Dispatch

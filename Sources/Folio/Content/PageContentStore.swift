@@ -1,6 +1,6 @@
+import FolioSync
 import FolioTemplate
 import Foundation
-import Synchronization
 
 /// A page's rendered panel: the same bytes for every session that shows it
 /// the same number of times, so it is rendered once and kept.
@@ -53,7 +53,7 @@ final class PageContentStore: Sendable {
     private let templates: TemplateSet
     private let site: TemplateValue
     private let clock: any WallClock
-    private let entries: Mutex<Entries>
+    private let entries: LockedValue<Entries>
 
     init(
         templates: TemplateSet, site: TemplateValue, clock: any WallClock, cacheBytes: Int = defaultCacheBytes
@@ -61,7 +61,7 @@ final class PageContentStore: Sendable {
         self.templates = templates
         self.site = site
         self.clock = clock
-        entries = Mutex(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
+        entries = LockedValue(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
     }
 
     /// The bytes of panels cached now (at most the limit given at init).

@@ -1,6 +1,6 @@
 import FolioCore
+import FolioSync
 import FolioTemplate
-import Synchronization
 
 /// What a pager response shows.
 enum PagerView: Hashable, Sendable {
@@ -47,7 +47,7 @@ final class PagerRenderer: Sendable {
     private let templates: TemplateSet
     private let site: SiteContext
     private let content: PageContentStore
-    private let cache: Mutex<ByteBoundedCache<Key, Entry>>
+    private let cache: LockedValue<ByteBoundedCache<Key, Entry>>
 
     init(
         templates: TemplateSet, site: SiteContext, content: PageContentStore,
@@ -56,7 +56,7 @@ final class PagerRenderer: Sendable {
         self.templates = templates
         self.site = site
         self.content = content
-        cache = Mutex(ByteBoundedCache(byteLimit: cacheBytes))
+        cache = LockedValue(ByteBoundedCache(byteLimit: cacheBytes))
     }
 
     /// The bytes of renderings cached now (at most the limit given at init).

@@ -1,4 +1,4 @@
-import Synchronization
+import FolioSync
 
 /// How sessions live and die. Every default is stated.
 public struct SessionConfiguration: Sendable, Hashable {
@@ -27,10 +27,10 @@ public final class SessionManager: Sendable {
     public let configuration: SessionConfiguration
     let clock: any WallClock
     private let random: any RandomSource
-    private let counts = Mutex(Counts())
+    private let counts = LockedValue(Counts())
     /// Serializes read-reduce-save sequences so two requests of one session
     /// cannot lose each other's update.
-    private let updates = Mutex(())
+    private let updates = LockedValue(())
 
     private struct Counts {
         var sessions: Int?

@@ -1,9 +1,9 @@
-import Synchronization
+import FolioSync
 
 /// Sessions kept in memory only (`--state memory`): lost when the process
 /// ends. Also the store tests use.
 public final class MemorySessionStore: SessionStore {
-    private let sessions = Mutex<[String: SessionRecord]>([:])
+    private let sessions = LockedValue<[String: SessionRecord]>([:])
 
     /// Creates an empty store.
     public init() {}

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// One SQLite database connection. Not thread-safe: `SQLiteSessionStore`
-/// keeps it behind a `Mutex`.
+/// keeps it behind a `LockedValue`.
 final class SQLiteConnection {
     let handle: OpaquePointer
 

@@ -1,6 +1,6 @@
 import CSQLite
+import FolioSync
 import Foundation
-import Synchronization
 
 /// Sessions in an SQLite database (WAL, `synchronous=FULL`: a saved state
 /// is on disk before the response that follows it is sent), with a small
@@ -19,13 +19,13 @@ public final class SQLiteSessionStore: SessionStore {
     }
 
     /// The database, locked for each statement.
-    private let statements: Mutex<Statements>
+    private let statements: LockedValue<Statements>
     /// Recently used sessions. A separate lock, so a cache hit never waits
     /// behind another session's disk write. Lock order: cache, then
     /// statements (a miss reads the database under the cache lock, so a
     /// concurrent write cannot slip a stale copy in); writers take the two
     /// one after the other, never nested.
-    private let cache: Mutex<SessionCache>
+    private let cache: LockedValue<SessionCache>
     private let encoder = JSONEncoder()
 
     /// Opens or creates the database at `path`.
@@ -48,7 +48,7 @@ public final class SQLiteSessionStore: SessionStore {
                 pager TEXT NOT NULL, record BLOB NOT NULL,
                 PRIMARY KEY (session_id, pager)) WITHOUT ROWID;
             """)
-        statements = Mutex(
+        statements = LockedValue(
             Statements(
                 connection: connection,
                 selectSession: try connection.prepare("SELECT csrf, last_seen FROM sessions WHERE id = ?"),
@@ -62,7 +62,7 @@ public final class SQLiteSessionStore: SessionStore {
                 deleteOldest: try connection.prepare(
                     "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT ?)"),
                 countSessions: try connection.prepare("SELECT count(*) FROM sessions")))
-        cache = Mutex(SessionCache(capacity: cacheCapacity))
+        cache = LockedValue(SessionCache(capacity: cacheCapacity))
     }
 
     /// The session with this id (from the cache when recently used), or `nil`.

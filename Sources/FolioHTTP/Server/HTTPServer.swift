@@ -1,6 +1,6 @@
 import Dispatch
+import FolioSync
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +17,7 @@ public final class HTTPServer: Sendable {
 
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
-    private let phase = Mutex(Phase.idle)
+    private let phase = LockedValue(Phase.idle)
     /// Every thread of the server; waited on by `waitUntilStopped()`.
     private let running = DispatchGroup()
     /// The accept thread alone, so loops are told to stop only once no socket can arrive.

@@ -1,3 +1,4 @@
+import FolioSync
 import Synchronization
 
 /// How other threads talk to an event loop: new sockets and the stop request
@@ -11,7 +12,7 @@ final class LoopMailbox: Sendable {
 
     /// Registered in the loop's epoll; signalled after each delivery.
     let wakeup: EventFD
-    private let inbox = Mutex(Inbox())
+    private let inbox = LockedValue(Inbox())
     private let stopping = Atomic<Bool>(false)
 
     /// Whether a stop was requested; checked per response so one finishing

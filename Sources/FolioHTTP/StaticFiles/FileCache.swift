@@ -1,4 +1,4 @@
-import Synchronization
+import FolioSync
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +25,7 @@ struct CachedFile: Sendable {
 
 /// Files read once and reused while their identity holds; shared by every loop.
 final class FileCache: Sendable {
-    private let files = Mutex<[String: CachedFile]>([:])
+    private let files = LockedValue<[String: CachedFile]>([:])
 
     /// Files larger than this are read per request and never gzipped (they are not what Public/ holds).
     static let maximumCachedSize = 8 * 1024 * 1024

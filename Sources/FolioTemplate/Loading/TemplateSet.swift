@@ -1,5 +1,5 @@
+import FolioSync
 import Foundation
-import Synchronization
 
 /// The templates of one folder (`Templates/`), by relative path
 /// (`pager.html`, `content/posts.html`).
@@ -13,7 +13,7 @@ public final class TemplateSet: Sendable {
     public let directory: String
     /// Whether a changed file is compiled again when next asked for.
     public let reloadWhenChanged: Bool
-    private let cache = Mutex<[String: Entry]>([:])
+    private let cache = LockedValue<[String: Entry]>([:])
 
     private struct Entry: Sendable {
         var template: Template

@@ -1,5 +1,5 @@
 import FolioCore
-import Synchronization
+import FolioSync
 
 /// Measures text with FreeType from the font file the page serves, so the
 /// server's widths match what the browser draws.
@@ -30,7 +30,7 @@ import Synchronization
 /// Text is measured as given: one line, no whitespace collapsing, no bidi
 /// reordering (which does not change a sum of advances).
 ///
-/// Thread-safe: the FreeType faces and the caches sit behind one `Mutex`.
+/// Thread-safe: the FreeType faces and the caches sit behind one `LockedValue`.
 public final class FontMeasurer: TextMeasuring, Sendable {
     /// How many texts (and, separately, scalars) are cached when the
     /// initialiser is not told otherwise: 4096.
@@ -45,7 +45,7 @@ public final class FontMeasurer: TextMeasuring, Sendable {
     /// (the SC face of a collection), or nil without a CJK font.
     public let cjkFamilyName: String?
 
-    private let state: Mutex<MeasuringState>
+    private let state: LockedValue<MeasuringState>
 
     /// Opens the fonts to measure with.
     /// - Parameters:
@@ -72,7 +72,7 @@ public final class FontMeasurer: TextMeasuring, Sendable {
         self.fontFile = fonts.primary.path
         self.cjkFontFile = fonts.cjk?.path
         self.cjkFamilyName = fonts.cjk?.familyName
-        self.state = Mutex(MeasuringState(fonts: fonts, cacheLimit: cacheLimit))
+        self.state = LockedValue(MeasuringState(fonts: fonts, cacheLimit: cacheLimit))
     }
 
     /// The advance width of `text` at `fontSize` CSS px, by the rules above.
