@@ -533,16 +533,6 @@ def comparable(state):
     return copy
 
 
-def report(name, figures):
-    print(f"== {name}")
-    for key, value in figures.items():
-        if key != "checks":
-            print(f"  {key}: {value}")
-    for check, ok in figures["checks"].items():
-        print(f"  {'PASS' if ok else 'FAIL'}  {check}")
-    return all(figures["checks"].values())
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("fault", choices=["kill9", "sigterm", "diskfull", "tabs", "all"])
@@ -566,7 +556,7 @@ def main():
             figures = diskfull(binary)
         else:
             figures = tabs(binary, rounds=options.rounds or 300)
-        passed = report(fault, figures) and passed
+        passed = fs.report(fault, figures) and passed
     print(f"VERDICT: {'PASS' if passed else 'FAIL'}")
     return 0 if passed else 1
 

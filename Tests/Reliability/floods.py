@@ -280,16 +280,6 @@ def fd_limit(binary, soft=1024, extra=100, echo=print):
     return figures
 
 
-def report(name, figures):
-    print(f"== {name}")
-    for key, value in figures.items():
-        if key != "checks":
-            print(f"  {key}: {value}")
-    for check, ok in figures["checks"].items():
-        print(f"  {'PASS' if ok else 'FAIL'}  {check}")
-    return all(figures["checks"].values())
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("flood", choices=["sessions", "connections", "fdlimit", "all"])
@@ -302,12 +292,12 @@ def main():
     binary = options.binary or fs.default_binary()
     passed = True
     if options.flood in ("sessions", "all"):
-        passed = report("sessions", sessions(binary, options.requests, options.max_sessions, options.state,
+        passed = fs.report("sessions", sessions(binary, options.requests, options.max_sessions, options.state,
                                                 samples=True)) and passed
     if options.flood in ("connections", "all"):
-        passed = report("connections", connections(binary, options.connections)) and passed
+        passed = fs.report("connections", connections(binary, options.connections)) and passed
     if options.flood in ("fdlimit", "all"):
-        report("fdlimit", fd_limit(binary))
+        fs.report("fdlimit", fd_limit(binary))
     print(f"VERDICT: {'PASS' if passed else 'FAIL'}")
     return 0 if passed else 1
 

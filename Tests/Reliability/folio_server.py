@@ -250,3 +250,14 @@ def run_wrk(port, script, script_args, marker, tag, threads=2, connections=64, c
     print(line, flush=True)
     return {name: float(value) if "." in value else int(value)
             for name, value in re.findall(r"(\w+)=([\d.]+)", line)}
+
+
+def report(name, figures):
+    """Prints a run's figures and its checks (PASS/FAIL); True when all pass."""
+    print(f"== {name}")
+    for key, value in figures.items():
+        if key != "checks":
+            print(f"  {key}: {value}")
+    for check, ok in figures["checks"].items():
+        print(f"  {'PASS' if ok else 'FAIL'}  {check}")
+    return all(figures["checks"].values())
