@@ -16,10 +16,38 @@ import Testing
         #expect(value["m"]?["k"] == 2.5)
     }
 
-    @Test func loneSurrogatesBecomeReplacementCharactersNotACrash() throws {
-        let value = try TemplateValue(
-            json: Data(#"["\ud800\u0041", "\ud800\u0000", "\udc00", "\ud800"]"#.utf8))
-        #expect(value == ["\u{FFFD}A", "\u{FFFD}\u{0}", "\u{FFFD}", "\u{FFFD}"])
+    @Test(arguments: [
+        (#"["\ud800\u0041"]"#, 15, "bad surrogate pair"),
+        (#"["\ud800\u0000"]"#, 15, "bad surrogate pair"),
+        (#"["\udc00"]"#, 9, "lone surrogate in \\u escape"),
+        (#"["\ud800"]"#, 9, "lone surrogate in \\u escape"),
+    ])
+    func loneSurrogatesAreErrorsNotACrash(json: String, column: Int, message: String) {
+        #expect(throws: TemplateError(file: "d.json", line: 1, column: column, message: message)) {
+            try TemplateValue(json: Data(json.utf8), file: "d.json")
+        }
+    }
+
+    @Test func pageDataIsStrictJSONWithoutComments() {
+        #expect(throws: TemplateError(file: "<json>", line: 1, column: 2, message: "expected a JSON value")) {
+            try TemplateValue(json: Data("[/* no */ 1]".utf8))
+        }
+    }
+
+    @Test func deepNestingIsAnErrorNotAStackOverflow() {
+        let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let depth = JSONReader.maximumDepth
+        #expect(
+            throws: TemplateError(
+                file: "feed.json", line: 1, column: depth + 1,
+                message: "JSON nested more than \(depth) levels deep")
+        ) {
+            try TemplateValue(json: Data(json.utf8), file: "feed.json")
+        }
+    }
+
+    @Test func aRepeatedKeyKeepsItsFirstValue() throws {
+        #expect(try TemplateValue(json: Data(#"{"a": 1, "b": 2, "a": 3}"#.utf8)) == ["a": 1, "b": 2])
     }
 
     @Test func jsonErrorsGiveLineAndColumn() {

@@ -1,3 +1,9 @@
+import FolioTemplate
+
+/// A place in a configuration or template file (FolioTemplate's type, named
+/// here too so users of Folio need not import FolioTemplate).
+public typealias SourceLocation = FolioTemplate.SourceLocation
+
 /// One thing wrong in a configuration or template file, with where it is.
 public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible {
     /// The file the problem is in, as the user named it.

@@ -1,3 +1,4 @@
+import FolioTemplate
 import Foundation
 
 extension ConfigurationLoader {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTemplate
 
 extension ConfigurationLoader {
     static let pagerKeys = [

@@ -1,3 +1,5 @@
+import FolioTemplate
+
 /// Typed access to located JSON values that records a problem, instead of
 /// stopping, whenever a value is missing, unknown or of the wrong kind.
 ///

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTemplate
 import Foundation
 
 extension FolioConfiguration {
@@ -39,7 +40,7 @@ extension FolioConfiguration {
     ) throws(ConfigurationError) -> FolioConfiguration {
         let root: JSONNode
         do {
-            root = try JSONReader.parse(bytes)
+            root = try JSONReader.parse(bytes, allowsComments: true)
         } catch {
             throw ConfigurationError(problems: [
                 ConfigurationProblem(file: file, location: error.location, message: error.message)

@@ -25,37 +25,6 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }
 
-/// A line and column computed from a byte offset only when an error needs
-/// it, so the parser carries plain offsets.
-struct SourceLocation: Sendable, Equatable {
-    var line: Int
-    var column: Int
-
-    init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    init(bytes: [UInt8], offset: Int) {
-        var line = 1
-        var lineStart = 0
-        var position = 0
-        while position < offset, position < bytes.count {
-            if bytes[position] == 0x0A {
-                line += 1
-                lineStart = position + 1
-            }
-            position += 1
-        }
-        var column = 1
-        for byte in bytes[lineStart..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 {
-            column += 1
-        }
-        self.line = line
-        self.column = column
-    }
-}
-
 /// Line starts of a source, so many statements can be located without
 /// rescanning from the top each time.
 struct LineTable {

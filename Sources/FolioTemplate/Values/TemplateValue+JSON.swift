@@ -1,19 +1,43 @@
 import Foundation
 
 extension TemplateValue {
-    /// Parses JSON text (UTF-8), keeping the key order of every object.
+    /// Parses strict JSON text (UTF-8, RFC 8259, no comments), keeping the
+    /// key order of every object; of a repeated key, the first value counts.
     ///
     /// - Throws: ``TemplateError`` with file `<json>` and the line and column
     ///   of the first mistake; the message says what was expected there.
     public init(json: Data) throws {
-        var parser = JSONReader(bytes: [UInt8](json))
-        self = try parser.readDocument()
+        try self.init(json: json, file: "<json>")
     }
 
     /// Parses JSON text read from `file`, naming that file in errors.
+    /// - Throws: ``TemplateError`` at the first mistake, as ``init(json:)``.
     public init(json: Data, file: String) throws(TemplateError) {
-        var parser = JSONReader(bytes: [UInt8](json), file: file)
-        self = try parser.readDocument()
+        do {
+            self.init(jsonNode: try JSONReader.parse([UInt8](json)))
+        } catch {
+            throw TemplateError(
+                file: file, line: error.location.line, column: error.location.column,
+                message: error.pageDataMessage)
+        }
+    }
+
+    /// The value a parsed JSON node holds, keeping key order; of a repeated
+    /// key, the first value counts.
+    public init(jsonNode node: JSONNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let number): self = .number(number)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(TemplateValue.init(jsonNode:)))
+        case .object(let members):
+            var object = TemplateObject()
+            for member in members where object[member.key] == nil {
+                object.set(member.key, TemplateValue(jsonNode: member.value))
+            }
+            self = .object(object)
+        }
     }
 
     /// The value as compact JSON text (used when an array or object is
@@ -29,7 +53,7 @@ extension TemplateValue {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .number(let value): out += Self.format(value)
-        case .string(let value): Self.writeJSONString(value, into: &out)
+        case .string(let value): JSONText.write(value, into: &out, escapingLessThan: false)
         case .array(let items):
             out += "["
             for (position, item) in items.enumerated() {
@@ -41,33 +65,11 @@ extension TemplateValue {
             out += "{"
             for position in object.keys.indices {
                 if position > 0 { out += "," }
-                Self.writeJSONString(object.keys[position], into: &out)
+                JSONText.write(object.keys[position], into: &out, escapingLessThan: false)
                 out += ":"
                 object.values[position].writeJSON(into: &out)
             }
             out += "}"
         }
-    }
-
-    private static func writeJSONString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }

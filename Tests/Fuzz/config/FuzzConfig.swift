@@ -1,5 +1,5 @@
-// libFuzzer entry for Folio's configuration loader: the located JSON reader
-// (`JSONReader`, comments allowed) and `FolioConfiguration.parse`, built by
+// libFuzzer entry for Folio's configuration loader: FolioTemplate's located
+// JSON reader (`JSONReader`, comments allowed) and `FolioConfiguration.parse`, built by
 // `scripts/fuzz config` from Sources/Folio/Config against FolioCore and
 // FolioTemplate compiled as modules.
 //
@@ -9,8 +9,8 @@
 // - a failed load reports at least one problem, and loading is a function
 //   of the bytes;
 // - the reader's strict re-serialisation (`jsonText`) reads back to the same
-//   text, and is accepted by FolioTemplate's own JSON reader (inline page
-//   data crosses from one reader to the other);
+//   text, and is accepted by `TemplateValue(json:)`, the same reader
+//   without comments (inline page data crosses from one to the other);
 // - a configuration that loads has valid, unique pager and page keys.
 import FolioTemplate
 import Foundation
@@ -58,7 +58,7 @@ func checkConfiguration(_ configuration: FolioConfiguration) {
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let lines = lineCount(bytes)
-    if let node = try? JSONReader.parse(bytes) {
+    if let node = try? JSONReader.parse(bytes, allowsComments: true) {
         let text = node.jsonText
         let again = try? JSONReader.parse(Array(text.utf8))
         precondition(again?.jsonText == text, "jsonText does not read back: \(text)")

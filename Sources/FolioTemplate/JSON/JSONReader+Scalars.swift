@@ -1,0 +1,100 @@
+extension JSONReader {
+    /// Reads a number; the text must be one Swift's `Double` accepts, and
+    /// finite (so `1e999` is an error, not infinity).
+    mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = offset
+        let location = here
+        if current == UInt8(ascii: "-") { advance() }
+        while let byte = current,
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-")
+        {
+            advance()
+        }
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        guard let number = Double(text), number.isFinite else {
+            throw JSONSyntaxError(.notANumber(text), at: location)
+        }
+        return number
+    }
+
+    /// Reads a string from its opening quote; bytes that are not UTF-8
+    /// become U+FFFD.
+    mutating func string() throws(JSONSyntaxError) -> String {
+        let start = here
+        advance()  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var chunkStart = offset
+        while true {
+            guard let byte = current else { throw JSONSyntaxError(.unterminatedString, at: start) }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                scalars.append(
+                    contentsOf: String(decoding: bytes[chunkStart..<offset], as: UTF8.self).unicodeScalars)
+                advance()
+                if byte == UInt8(ascii: "\"") { return String(scalars) }
+                scalars.append(try escape())
+                chunkStart = offset
+                continue
+            }
+            if byte < 0x20 { throw error(.controlCharacter) }
+            advance()
+        }
+    }
+
+    /// Reads what follows a backslash.
+    private mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        guard let byte = current else { throw error(.unterminatedEscape) }
+        advance()
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"): return try unicodeEscape()
+        default: throw error(.unknownEscape(Character(Unicode.Scalar(byte))))
+        }
+    }
+
+    /// Reads `XXXX` after `\u`, and the low half after a high surrogate; a
+    /// surrogate without its other half is an error.
+    private mutating func unicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let high = try hex4()
+        if (0xD800..<0xDC00).contains(high) {
+            guard current == UInt8(ascii: "\\") else { throw error(.loneSurrogate) }
+            advance()
+            guard current == UInt8(ascii: "u") else { throw error(.loneSurrogate) }
+            advance()
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low),
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            else { throw error(.badSurrogatePair) }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw error(.loneSurrogate) }
+        return scalar
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var result: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else { throw error(.expectedHexDigits) }
+            result = result * 16 + digit
+            advance()
+        }
+        return result
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}
