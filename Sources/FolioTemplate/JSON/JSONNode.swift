@@ -26,12 +26,6 @@ public struct JSONNode: Sendable {
     /// Where the value starts (its first character).
     public var location: SourceLocation
 
-    /// Creates a located value.
-    public init(value: Value, location: SourceLocation) {
-        self.value = value
-        self.location = location
-    }
-
     /// A word for the kind of value, for "expected X, found Y" messages:
     /// `null`, `a boolean`, `a number`, `a string`, `an array`, `an object`.
     public var kind: String {
@@ -55,11 +49,17 @@ public struct JSONMember: Sendable {
     public var keyLocation: SourceLocation
     /// The value.
     public var value: JSONNode
+}
 
-    /// Creates a member.
-    public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
-        self.key = key
-        self.keyLocation = keyLocation
-        self.value = value
+extension JSONNode {
+    /// The value as compact strict JSON text, as ``TemplateValue/init(json:)``
+    /// reads it: comments and positions dropped, of a repeated key the first
+    /// value kept, and `<` written `\u003c` so the text is safe inside a
+    /// `<script>` block too. Folio hands inline page data from its
+    /// configuration to the template engine this way.
+    public var jsonText: String {
+        var output = ""
+        TemplateValue(jsonNode: self).writeJSON(into: &output, escapingLessThan: true)
+        return output
     }
 }

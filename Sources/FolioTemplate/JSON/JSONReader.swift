@@ -122,14 +122,9 @@ public struct JSONReader {
     }
 
     private mutating func members(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
-        advance()  // {
         var result: [JSONMember] = []
-        try skipSpace()
-        if current == UInt8(ascii: "}") {
-            advance()
-            return result
-        }
-        while true {
+        guard try !opensEmpty(closedBy: UInt8(ascii: "}")) else { return result }
+        repeat {
             try skipSpace()
             let keyLocation = here
             guard current == UInt8(ascii: "\"") else { throw error(.expectedKey) }
@@ -139,35 +134,43 @@ public struct JSONReader {
             advance()
             let item = try value(depth: depth + 1)
             result.append(JSONMember(key: key, keyLocation: keyLocation, value: item))
-            try skipSpace()
-            switch current {
-            case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "}"):
-                advance()
-                return result
-            default: throw error(.expectedCommaOrBrace(atEnd: current == nil))
-            }
-        }
+        } while try !closes(with: UInt8(ascii: "}"), else: JSONSyntaxError.Problem.expectedCommaOrBrace)
+        return result
     }
 
     private mutating func items(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
-        advance()  // [
         var result: [JSONNode] = []
-        try skipSpace()
-        if current == UInt8(ascii: "]") {
-            advance()
-            return result
-        }
-        while true {
+        guard try !opensEmpty(closedBy: UInt8(ascii: "]")) else { return result }
+        repeat {
             result.append(try value(depth: depth + 1))
-            try skipSpace()
-            switch current {
-            case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "]"):
-                advance()
-                return result
-            default: throw error(.expectedCommaOrBracket(atEnd: current == nil))
-            }
+        } while try !closes(with: UInt8(ascii: "]"), else: JSONSyntaxError.Problem.expectedCommaOrBracket)
+        return result
+    }
+
+    /// Steps over a container's opening; true (and past `closer`) when the
+    /// container is empty.
+    private mutating func opensEmpty(closedBy closer: UInt8) throws(JSONSyntaxError) -> Bool {
+        advance()
+        try skipSpace()
+        guard current == closer else { return false }
+        advance()
+        return true
+    }
+
+    /// After an item: false past a `,` (another item follows), true past
+    /// `closer`; anything else is `problem` (told whether the text ended).
+    private mutating func closes(
+        with closer: UInt8, else problem: (_ atEnd: Bool) -> JSONSyntaxError.Problem
+    ) throws(JSONSyntaxError) -> Bool {
+        try skipSpace()
+        switch current {
+        case UInt8(ascii: ","):
+            advance()
+            return false
+        case closer:
+            advance()
+            return true
+        default: throw error(problem(current == nil))
         }
     }
 }

@@ -44,32 +44,56 @@ extension TemplateValue {
     /// rendered as text).
     var jsonText: String {
         var out = ""
-        writeJSON(into: &out)
+        writeJSON(into: &out, escapingLessThan: false)
         return out
     }
 
-    private func writeJSON(into out: inout String) {
+    /// Appends the value as compact JSON text, `<` escaped when
+    /// `escapingLessThan`.
+    func writeJSON(into out: inout String, escapingLessThan: Bool) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .number(let value): out += Self.format(value)
-        case .string(let value): JSONText.write(value, into: &out, escapingLessThan: false)
+        case .string(let value): Self.writeJSONString(value, into: &out, escapingLessThan: escapingLessThan)
         case .array(let items):
             out += "["
             for (position, item) in items.enumerated() {
                 if position > 0 { out += "," }
-                item.writeJSON(into: &out)
+                item.writeJSON(into: &out, escapingLessThan: escapingLessThan)
             }
             out += "]"
         case .object(let object):
             out += "{"
             for position in object.keys.indices {
                 if position > 0 { out += "," }
-                JSONText.write(object.keys[position], into: &out, escapingLessThan: false)
+                Self.writeJSONString(object.keys[position], into: &out, escapingLessThan: escapingLessThan)
                 out += ":"
-                object.values[position].writeJSON(into: &out)
+                object.values[position].writeJSON(into: &out, escapingLessThan: escapingLessThan)
             }
             out += "}"
         }
+    }
+
+    /// JSON's short escapes; other control characters are written `\u00XX`.
+    private static let shortEscapes: [Unicode.Scalar: String] = [
+        "\"": #"\""#, "\\": #"\\"#, "\n": #"\n"#, "\r": #"\r"#, "\t": #"\t"#,
+    ]
+
+    private static func writeJSONString(_ text: String, into out: inout String, escapingLessThan: Bool) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x20, scalar != "\"", scalar != "\\", scalar != "<" {
+                out.unicodeScalars.append(scalar)  // the common case, no lookup
+            } else if let escape = shortEscapes[scalar] {
+                out += escape
+            } else if scalar.value < 0x20 || (scalar == "<" && escapingLessThan) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
     }
 }
