@@ -172,6 +172,14 @@ import Testing
         #expect(configuration.title == "Folio")
     }
 
+    @Test func dataFilesAreCheckedAsStrictlyAsPagesReadThem() throws {
+        try templates.write("demo/commented.json", "{/* no */ \"posts\": []}")
+        let found = problems(
+            #"{"pagers": [{"key": "a", "title": "A", "pages": [{"key": "b", "title": "B", "#
+                + #""template": "content/posts.html", "dataFile": "commented.json"}]}]}"#)
+        #expect(found == ["\(templates.path)/demo/commented.json:1:2: expected a quoted key"])
+    }
+
     @Test func colorsAreCheckedStrictly() {
         for valid in [
             "#fff", "#ffffff80", "rgb(230,230,230)", "rgba(255, 255, 255, 0.7)", "hsl(0 100% 50%)", "red",

@@ -94,6 +94,7 @@ extension ConfigurationLoader {
             return false
         }
         do {
+            // Strict, no comments: as the page will read it (`TemplateValue(json:)`).
             let node = try JSONReader.parse([UInt8](data))
             guard case .object = node.value else {
                 reader.append([
