@@ -107,13 +107,31 @@ private typealias SourceLocation = FolioTemplate.SourceLocation
         }
     }
 
-    @Test func bytesThatAreNotUTF8BecomeReplacementCharacters() throws {
-        let node = try JSONReader.parse([0x22, 0xC3, 0x28, 0x22])
+    @Test(
+        arguments: [
+            ([0x22, 0xC3, 0x28, 0x22], "\u{FFFD}("),
+            ([0x22, 0xC3, 0x5C, 0x6E, 0xE5, 0x22], "\u{FFFD}\n\u{FFFD}"),
+            (
+                [0x22, 0xED, 0xA0, 0x80, 0x5C, 0x75, 0x30, 0x30, 0x65, 0x39, 0x22],
+                "\u{FFFD}\u{FFFD}\u{FFFD}é"
+            ),
+        ] as [([UInt8], String)])
+    func bytesThatAreNotUTF8BecomeReplacementCharacters(bytes: [UInt8], expected: String) throws {
+        let node = try JSONReader.parse(bytes)
         guard case .string(let text) = node.value else {
             Issue.record("not a string")
             return
         }
-        #expect(text == "\u{FFFD}(")
+        #expect(text == expected)
+    }
+
+    @Test func aControlCharacterInAStringIsNamedByItsColumn() {
+        do {
+            _ = try JSONReader.parse(Array("[\"精华\u{01}\"]".utf8))
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "1:5: control character in a string (use \\n, \\t)")
+        }
     }
 
     @Test func aByteOrderMarkIsSkippedAndTakesNoColumn() {

@@ -24,21 +24,31 @@ extension JSONReader {
     mutating func string() throws(JSONSyntaxError) -> String {
         let start = here
         advance()  // opening quote
-        var scalars = String.UnicodeScalarView()
+        var decoded: [UInt8] = []  // only when there are escapes
         var chunkStart = offset
         while true {
-            guard let byte = current else { throw JSONSyntaxError(.unterminatedString, at: start) }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                scalars.append(
-                    contentsOf: String(decoding: bytes[chunkStart..<offset], as: UTF8.self).unicodeScalars)
-                advance()
-                if byte == UInt8(ascii: "\"") { return String(scalars) }
-                scalars.append(try escape())
-                chunkStart = offset
-                continue
+            // A run of plain bytes, without advance()'s bookkeeping: a string
+            // holds no newline, so only the column moves.
+            while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] != UInt8(ascii: "\""),
+                bytes[offset] != UInt8(ascii: "\\")
+            {
+                if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+                offset += 1
             }
-            if byte < 0x20 { throw error(.controlCharacter) }
-            advance()
+            guard let byte = current else { throw JSONSyntaxError(.unterminatedString, at: start) }
+            guard byte >= 0x20 else { throw error(.controlCharacter) }
+            if byte == UInt8(ascii: "\"") {
+                let text =
+                    decoded.isEmpty
+                    ? String(decoding: bytes[chunkStart..<offset], as: UTF8.self)
+                    : String(decoding: decoded + bytes[chunkStart..<offset], as: UTF8.self)
+                advance()
+                return text
+            }
+            decoded.append(contentsOf: bytes[chunkStart..<offset])
+            advance()  // backslash
+            UTF8.encode(try escape()) { decoded.append($0) }
+            chunkStart = offset
         }
     }
 

@@ -32,11 +32,7 @@ extension TemplateValue {
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map(TemplateValue.init(jsonNode:)))
         case .object(let members):
-            var object = TemplateObject()
-            for member in members where object[member.key] == nil {
-                object.set(member.key, TemplateValue(jsonNode: member.value))
-            }
-            self = .object(object)
+            self = .object(TemplateObject(members.lazy.map { ($0.key, TemplateValue(jsonNode: $0.value)) }))
         }
     }
 
