@@ -1,7 +1,8 @@
 // libFuzzer entry for Folio's configuration loader: FolioTemplate's located
-// JSON reader (`JSONReader`, comments allowed) and `FolioConfiguration.parse`, built by
-// `scripts/fuzz config` from Sources/Folio/Config against FolioCore and
-// FolioTemplate compiled as modules.
+// JSON reader (`JSONReader`, comments allowed) and
+// `FolioConfiguration.parse`, built by `scripts/fuzz config` from
+// Sources/Folio/Config against FolioSync, FolioCore and FolioTemplate
+// compiled as modules.
 //
 // Besides "never crash, leak or hang", it checks:
 // - every problem's line and column lie inside the input (the promise
