@@ -28,6 +28,24 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (#""abc"#, 5, "unterminated string"),
+        ("[tru]", 2, "expected 'true'"),
+        (#""\q""#, 3, "unknown escape '\\q' in a string"),
+        (#""\u12G4""#, 4, "expected four hex digits after \\u"),
+        (#"{"a" 1}"#, 6, #"expected ':' after the key "a""#),
+        (#"{"a": 1"#, 8, "unterminated object: expected ',' or '}'"),
+        ("[1 2]", 4, "expected ',' or ']' in an array"),
+        ("[1.2.3]", 2, "malformed number '1.2.3'"),
+        ("\"a\u{01}\"", 3, "control character in a string (escape it)"),
+        (" ", 2, "expected a JSON value, found the end of the text"),
+    ])
+    func pageDataErrorsKeepTheirWordsAndPlaces(json: String, column: Int, message: String) {
+        #expect(throws: TemplateError(file: "d.json", line: 1, column: column, message: message)) {
+            try TemplateValue(json: Data(json.utf8), file: "d.json")
+        }
+    }
+
     @Test func pageDataIsStrictJSONWithoutComments() {
         #expect(throws: TemplateError(file: "<json>", line: 1, column: 2, message: "expected a JSON value")) {
             try TemplateValue(json: Data("[/* no */ 1]".utf8))

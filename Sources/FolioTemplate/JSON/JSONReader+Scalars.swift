@@ -35,7 +35,7 @@ extension JSONReader {
                 if bytes[offset] & 0xC0 != 0x80 { column += 1 }
                 offset += 1
             }
-            guard let byte = current else { throw JSONSyntaxError(.unterminatedString, at: start) }
+            guard let byte = current else { throw JSONSyntaxError(.unterminatedString(end: here), at: start) }
             guard byte >= 0x20 else { throw error(.controlCharacter) }
             if byte == UInt8(ascii: "\"") {
                 let text =
@@ -55,6 +55,7 @@ extension JSONReader {
     /// Reads what follows a backslash.
     private mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {
         guard let byte = current else { throw error(.unterminatedEscape) }
+        let letter = here
         advance()
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -66,7 +67,7 @@ extension JSONReader {
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"): return try unicodeEscape()
-        default: throw error(.unknownEscape(Character(Unicode.Scalar(byte))))
+        default: throw error(.unknownEscape(Character(Unicode.Scalar(byte)), at: letter))
         }
     }
 
@@ -90,9 +91,12 @@ extension JSONReader {
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        let start = here
         var result: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = Self.hexValue(byte) else { throw error(.expectedHexDigits) }
+            guard let byte = current, let digit = Self.hexValue(byte) else {
+                throw error(.expectedHexDigits(start: start))
+            }
             result = result * 16 + digit
             advance()
         }

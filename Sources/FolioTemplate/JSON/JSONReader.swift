@@ -102,20 +102,21 @@ public struct JSONReader {
         case UInt8(ascii: "{"): value = .object(try members(depth: depth))
         case UInt8(ascii: "["): value = .array(try items(depth: depth))
         case UInt8(ascii: "\""): value = .string(try string())
-        case UInt8(ascii: "t"): value = try word("true", .bool(true))
-        case UInt8(ascii: "f"): value = try word("false", .bool(false))
-        case UInt8(ascii: "n"): value = try word("null", .null)
+        case UInt8(ascii: "t"): value = try word("true", .bool(true), at: start)
+        case UInt8(ascii: "f"): value = try word("false", .bool(false), at: start)
+        case UInt8(ascii: "n"): value = try word("null", .null, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try number())
         default: throw error(.notAValue(found: Character(Unicode.Scalar(byte))))
         }
         return JSONNode(value: value, location: start)
     }
 
-    private mutating func word(_ word: String, _ value: JSONNode.Value) throws(JSONSyntaxError)
+    private mutating func word(_ word: String, _ value: JSONNode.Value, at start: SourceLocation)
+        throws(JSONSyntaxError)
         -> JSONNode.Value
     {
         for expected in word.utf8 {
-            guard current == expected else { throw error(.expectedWord(word)) }
+            guard current == expected else { throw error(.expectedWord(word, start: start)) }
             advance()
         }
         return value

@@ -19,7 +19,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         switch problem {
         case .endInsteadOfValue: "expected a value, found the end of the file"
         case .notAValue(let found): "expected a value, found '\(found)'"
-        case .expectedWord(let word): "expected '\(word)'"
+        case .expectedWord(let word, _): "expected '\(word)'"
         case .expectedKey: "expected a quoted key"
         case .expectedColon: "expected ':' after the key"
         case .expectedCommaOrBrace: "expected ',' or '}' in the object"
@@ -29,7 +29,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         case .unterminatedString: "unterminated string"
         case .unterminatedEscape: "unterminated escape"
         case .controlCharacter: "control character in a string (use \\n, \\t)"
-        case .unknownEscape(let letter): "unknown escape '\\\(letter)'"
+        case .unknownEscape(let letter, _): "unknown escape '\\\(letter)'"
         case .expectedHexDigits: "expected four hex digits after \\u"
         case .loneSurrogate: "lone surrogate in \\u escape"
         case .badSurrogatePair: "bad surrogate pair"
@@ -52,9 +52,22 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         case .notANumber(let text): "malformed number '\(text)'"
         case .unterminatedEscape: "unterminated string"
         case .controlCharacter: "control character in a string (escape it)"
-        case .unknownEscape(let letter): "unknown escape '\\\(letter)' in a string"
+        case .unknownEscape(let letter, _): "unknown escape '\\\(letter)' in a string"
         case .tooDeep: "JSON nested more than \(JSONReader.maximumDepth) levels deep"
         default: message
+        }
+    }
+
+    /// Where page data errors have always pointed, for the few mistakes
+    /// where that is not ``location``: the end of the text for an
+    /// unterminated string, the start of a misspelt `true`, `false` or
+    /// `null`, the letter of an unknown escape, the first of four hex digits.
+    var pageDataLocation: SourceLocation {
+        switch problem {
+        case .unterminatedString(let end): end
+        case .expectedWord(_, let start), .expectedHexDigits(let start): start
+        case .unknownEscape(_, let letter): letter
+        default: location
         }
     }
 
@@ -65,18 +78,18 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     enum Problem: Sendable, Equatable {
         case endInsteadOfValue
         case notAValue(found: Character)
-        case expectedWord(String)
+        case expectedWord(String, start: SourceLocation)
         case expectedKey
         case expectedColon(key: String)
         case expectedCommaOrBrace(atEnd: Bool)
         case expectedCommaOrBracket(atEnd: Bool)
         case textAfterValue
         case notANumber(String)
-        case unterminatedString
+        case unterminatedString(end: SourceLocation)
         case unterminatedEscape
         case controlCharacter
-        case unknownEscape(Character)
-        case expectedHexDigits
+        case unknownEscape(Character, at: SourceLocation)
+        case expectedHexDigits(start: SourceLocation)
         case loneSurrogate
         case badSurrogatePair
         case unterminatedComment

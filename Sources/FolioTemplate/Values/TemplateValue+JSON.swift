@@ -16,9 +16,9 @@ extension TemplateValue {
         do {
             self.init(jsonNode: try JSONReader.parse([UInt8](json)))
         } catch {
+            let location = error.pageDataLocation
             throw TemplateError(
-                file: file, line: error.location.line, column: error.location.column,
-                message: error.pageDataMessage)
+                file: file, line: location.line, column: location.column, message: error.pageDataMessage)
         }
     }
 
