@@ -78,7 +78,8 @@ extension EventLoop {
 
     /// Serializes `response` behind what the connection has queued, writing
     /// at once when it can, and logs it (`started`: when the request was parsed).
-    func queue(_ response: HTTPResponse, to request: HTTPRequest, on connection: Connection, started: UInt64) {
+    func queue(_ response: HTTPResponse, to request: HTTPRequest, on connection: Connection, started: UInt64)
+    {
         let keepAlive = request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
         serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http10)
         let sendsBody = request.method != .head && !response.status.forbidsBody
