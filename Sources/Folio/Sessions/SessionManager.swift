@@ -68,6 +68,19 @@ public final class SessionManager: Sendable {
         try lookup(id: id)?.record
     }
 
+    /// The live session named by a cookie value, without marking it used,
+    /// and whether reading it through `session(id:)` now would write its
+    /// last-seen time (the touch is due). `nil` when there is none, it has
+    /// expired, or the store cannot be read: using it would create a session.
+    /// Cheap (the store's cache), for deciding where to answer a request.
+    public func peekSession(id: String?) -> (record: SessionRecord, touchDue: Bool)? {
+        guard let id, Self.isWellFormed(id), let record = try? store.session(id: id)
+        else { return nil }
+        let now = clock.now
+        guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
+        return (record, now - record.lastSeen >= configuration.touchInterval)
+    }
+
     private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
         guard let id, Self.isWellFormed(id), var record = try store.session(id: id) else { return nil }
         let now = clock.now
