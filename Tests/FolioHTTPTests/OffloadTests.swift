@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func theIdleTimeoutDoesNotCloseAConnectionWaitingForAWorker() throws {
-        try withGatedServer({ $0.timeouts.idle = .milliseconds(100) }) { _, port, gate in
+        let shortIdle: (inout HTTPServerConfiguration) -> Void = { $0.timeouts.idle = .milliseconds(100) }
+        try withGatedServer(shortIdle) { _, port, gate in
             let client = try LoopbackClient(port: port)
             client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(gate.waitUntilEntered())

@@ -4,9 +4,10 @@ extension EventLoop {
     /// responses keep their order; the loop serves its other connections meanwhile.
     func handOff(_ connection: Connection, _ request: HTTPRequest) {
         connection.machine.requestHandedOff()
+        let started = monotonicNanoseconds()
         workers.submit(
             OffloadedRequest(
-                fd: connection.fd, serial: connection.serial, request: request, started: monotonicNanoseconds(),
+                fd: connection.fd, serial: connection.serial, request: request, started: started,
                 mailbox: mailbox))
     }
 
