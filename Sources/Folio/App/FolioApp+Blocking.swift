@@ -40,11 +40,10 @@ extension FolioApp {
     private func viewMayBlock(_ pagerIndex: Int, pageKey: String?, request: HTTPRequest, durable: Bool)
         -> Bool
     {
-        let pager = configuration.pagers[pagerIndex]
         var target: Int?
         if let pageKey {
             // An unknown page is a 404 before any session is made.
-            guard let index = pager.pageIndex(pageKey) else { return false }
+            guard let index = configuration.pagers[pagerIndex].pageIndex(pageKey) else { return false }
             target = index
         }
         let peeked = sessions.peekSession(id: Self.sessionCookie(in: request))
@@ -54,7 +53,9 @@ extension FolioApp {
         }
         let initial = initialStates[pagerIndex]
         let record: PagerRecord
-        if let stored = peeked?.record.pagers[pager.key], Self.fits(stored, initial[0]) {
+        if let stored = peeked?.record.pagers[configuration.pagers[pagerIndex].key],
+            Self.fits(stored, initial[0])
+        {
             record = stored
         } else {
             // First view of this pager in the session: its record is saved.
@@ -73,12 +74,31 @@ extension FolioApp {
         }
         if durable && state != record.state { return true }
         // The panels rendered are those of the loaded pages (the step's `load` included).
-        return pager.pages.contains { state.isLoaded($0.key) && content.needsLoad($0, of: pager) }
+        return pageNeedsLoad(pagerIndex) { state.isLoaded($0.key) }
     }
 
     /// Whether some page of the pager has file or URL data to (re)load.
     private func anyPageNeedsLoad(_ pagerIndex: Int) -> Bool {
-        let pager = configuration.pagers[pagerIndex]
-        return pager.pages.contains { content.needsLoad($0, of: pager) }
+        pageNeedsLoad(pagerIndex) { _ in true }
+    }
+
+    /// Whether one of the pager's pages that `shown` picks has data to (re)load.
+    /// Reads the configuration in place: copying a `PagerConfiguration` per
+    /// request showed up in profiles.
+    private func pageNeedsLoad(_ pagerIndex: Int, where shown: (PageConfiguration) -> Bool) -> Bool {
+        for page in configuration.pagers[pagerIndex].pages where page.source.isExternal && shown(page) {
+            if content.needsLoad(page, pagerKey: configuration.pagers[pagerIndex].key) { return true }
+        }
+        return false
+    }
+}
+
+extension PageSource {
+    /// Whether the data comes from a file or URL, so loading it may block.
+    var isExternal: Bool {
+        switch self {
+        case .none, .inline: false
+        case .file, .url: true
+        }
     }
 }

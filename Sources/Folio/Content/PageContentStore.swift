@@ -132,15 +132,16 @@ final class PageContentStore: Sendable {
         return panel
     }
 
-    /// Whether showing `page` now would load its data from a file or URL
-    /// (never loaded, or its `cacheSeconds` expired): a fetch that may take
-    /// up to its timeout. Inline and absent data never need loading.
-    func needsLoad(_ page: PageConfiguration, of pager: PagerConfiguration) -> Bool {
+    /// Whether showing `page` (of the pager `pagerKey`) now would load its
+    /// data from a file or URL (never loaded, or its `cacheSeconds` expired):
+    /// a fetch that may take up to its timeout. Inline and absent data never
+    /// need loading.
+    func needsLoad(_ page: PageConfiguration, pagerKey: String) -> Bool {
         switch page.source {
         case .none, .inline: return false
         case .file, .url: break
         }
-        let key = pager.key + "/" + page.key
+        let key = pagerKey + "/" + page.key
         let now = clock.now
         let loaded = entries.withLock { entries -> (Bool, expires: Double?) in
             guard let entry = entries.data[key] else { return (false, nil) }

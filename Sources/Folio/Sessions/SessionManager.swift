@@ -169,7 +169,15 @@ public final class SessionManager: Sendable {
     /// Only 32 lowercase hex digits can be an id; anything else is not
     /// looked up at all.
     static func isWellFormed(_ id: String) -> Bool {
-        id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        guard id.utf8.count == 32 else { return false }
+        // A plain loop over the bytes: this runs for every request with a cookie (twice).
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Sweeps idle sessions now and then, and removes the least recently
