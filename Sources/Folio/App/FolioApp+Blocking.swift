@@ -18,7 +18,7 @@ extension FolioApp {
             // The index, health, static files, 404 and 405: nothing to write or fetch.
             return false
         }
-        let durable = sessions.store.isDurable
+        let durable = sessions.storeIsDurable
         switch route {
         case .index, .health, .publicFile, .stylesheet:
             return false

@@ -25,6 +25,9 @@ public final class SessionManager: Sendable {
     public let store: any SessionStore
     /// Lifetimes and limits.
     public let configuration: SessionConfiguration
+    /// Whether the store's writes wait for the disk (`SessionStore.isDurable`),
+    /// read once so per-request checks do not go through the existential.
+    public let storeIsDurable: Bool
     let clock: any WallClock
     private let random: any RandomSource
     private let counts = LockedValue(Counts())
@@ -53,6 +56,7 @@ public final class SessionManager: Sendable {
     ) {
         self.store = store
         self.configuration = configuration
+        storeIsDurable = store.isDurable
         self.clock = clock
         self.random = random
     }
