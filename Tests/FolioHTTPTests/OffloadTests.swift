@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    @Test func closesAfterAWorkersAnswerWhenTheRequestSaidClose() throws {
+        try withGatedServer { _, port, gate in
+            gate.release.signal()
+            let client = try LoopbackClient(port: port)
+            client.send("GET /slow HTTP/1.0\r\n\r\nGET /ignored HTTP/1.0\r\n\r\n")
+            let answer = try #require(client.readResponse())
+            #expect(answer.text == "slow /slow\n")
+            #expect(answer.headers["connection"] == "close")
+            #expect(client.isClosedByServer())
+        }
+    }
+
     @Test func theIdleTimeoutDoesNotCloseAConnectionWaitingForAWorker() throws {
         let shortIdle: (inout HTTPServerConfiguration) -> Void = { $0.timeouts.idle = .milliseconds(100) }
         try withGatedServer(shortIdle) { _, port, gate in
