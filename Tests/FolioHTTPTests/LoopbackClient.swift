@@ -8,7 +8,7 @@ import Foundation
 
 /// A blocking test client over a real loopback socket, speaking raw bytes.
 final class LoopbackClient {
-    let fd: Int32
+    private(set) var fd: Int32
     private var buffered: [UInt8] = []
 
     /// A parsed response.
@@ -49,7 +49,15 @@ final class LoopbackClient {
         guard result == 0 else { throw POSIXCallError(call: "connect", errno: errno) }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// Closes abruptly: a reset (`SO_LINGER` 0), which the server sees as a hang-up.
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close(fd)
+        fd = -1
+    }
 
     func send(_ text: String) { send(Array(text.utf8)) }
 

@@ -44,7 +44,10 @@ import Testing
         try folder.write("public/a.txt", "hello")
     }
 
-    func makeApp(store: any SessionStore = MemorySessionStore(), title: String = "Two") throws -> FolioApp {
+    func makeApp(
+        store: any SessionStore = MemorySessionStore(), title: String = "Two",
+        extraPage: PageConfiguration? = nil
+    ) throws -> FolioApp {
         var pager = PagerConfiguration(
             key: "p", title: "Pager",
             pages: [
@@ -58,6 +61,7 @@ import Testing
                     key: "c", title: "C", template: "content/c.html", source: .file(path: "/nonexistent.json")
                 ),
             ])
+        if let extraPage { pager.pages.append(extraPage) }
         pager.layout = .fixed(width: 80)
         let configuration = FolioConfiguration(title: "Test", pagers: [pager])
         let options = FolioAppOptions(

@@ -53,5 +53,26 @@ import Testing
         #expect(cookie(["a=1", "folio_session=second"]) == "second")
         #expect(cookie(["folio_sessionx=1; a=folio_session=2"]) == nil)
         #expect(cookie([]) == nil)
+        let lowercase = HTTPRequest(
+            method: .get, target: "/", headers: HTTPHeaders([("cOOkie", "folio_session=any-case")]))
+        #expect(FolioApp.sessionCookie(in: lowercase) == "any-case")
+        let other = HTTPRequest(
+            method: .get, target: "/", headers: HTTPHeaders([("Cookies", "folio_session=x")]))
+        #expect(FolioApp.sessionCookie(in: other) == nil)
+    }
+
+    @Test func oddPathsMatchNothingOrTheirRoute() {
+        let cases: [(String, Route?)] = [
+            ("/healthz/", .health), ("/public", .pager("public")), ("/é/ü", .page("é", "ü")),
+            ("/essence/", .pager("essence")), ("/essence//", nil), ("/a/b/", .page("a", "b")),
+            ("//", nil), ("x", nil),
+        ]
+        for (path, route) in cases {
+            #expect(Route.match(path: path, basePath: "") == route, "\(path)")
+        }
+        #expect(Route.match(path: "/intranet/pagerx", basePath: "/intranet/pager") == nil)
+        #expect(
+            Route.match(path: "/intranet/pager/public/a.css", basePath: "/intranet/pager")
+                == .publicFile("a.css"))
     }
 }

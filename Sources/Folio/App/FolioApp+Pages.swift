@@ -128,27 +128,42 @@ extension FolioApp {
 extension FolioApp {
     /// The `folio_session` cookie's value. Scans the `Cookie` headers' bytes
     /// for that one name instead of building every cookie's dictionary: this
-    /// runs on every request.
+    /// runs on every request (twice: `mayBlock` looks too), so it allocates
+    /// nothing but the value.
     static func sessionCookie(in request: HTTPRequest) -> String? {
-        let name = Array((cookieName + "=").utf8)
-        for header in request.headers.values(for: "Cookie") {
-            var utf8 = Array(header.utf8)[...]
-            while !utf8.isEmpty {
-                while utf8.first == UInt8(ascii: " ") || utf8.first == UInt8(ascii: "\t") {
-                    utf8 = utf8.dropFirst()
-                }
-                let end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
-                let pair = utf8[..<end]
-                if pair.starts(with: name) {
-                    var value = pair.dropFirst(name.count)
-                    while value.last == UInt8(ascii: " ") { value = value.dropLast() }
-                    if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                        value = value.dropFirst().dropLast()
-                    }
-                    return String(decoding: value, as: UTF8.self)
-                }
-                utf8 = end == utf8.endIndex ? [] : utf8[(end + 1)...]
+        for field in request.headers where isCookieField(field.name) {
+            var header = field.value
+            if let value = header.withUTF8({ sessionCookie(inHeader: $0) }) { return value }
+        }
+        return nil
+    }
+
+    /// `folio_session=`, the start of the pair looked for.
+    private static let cookiePrefix = Array((cookieName + "=").utf8)
+
+    /// Whether a field name is `Cookie`, in any case.
+    private static func isCookieField(_ name: String) -> Bool {
+        // Every byte of "cookie" is a letter, so OR-ing in 0x20 lowercases exactly those.
+        name.utf8.count == 6 && name.utf8.elementsEqual("cookie".utf8) { $0 | 0x20 == $1 }
+    }
+
+    private static func sessionCookie(inHeader bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") {
+                rest = rest.dropFirst()
             }
+            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let pair = rest[..<end]
+            if pair.starts(with: cookiePrefix) {
+                var value = pair.dropFirst(cookiePrefix.count)
+                while value.last == UInt8(ascii: " ") { value = value.dropLast() }
+                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                    value = value.dropFirst().dropLast()
+                }
+                return String(decoding: value, as: UTF8.self)
+            }
+            rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
         }
         return nil
     }

@@ -132,6 +132,26 @@ final class PageContentStore: Sendable {
         return panel
     }
 
+    /// Whether showing `page` (of the pager `pagerKey`) now would load its
+    /// data from a file or URL (never loaded, or its `cacheSeconds` expired):
+    /// a fetch that may take up to its timeout. Inline and absent data never
+    /// need loading.
+    func needsLoad(_ page: PageConfiguration, pagerKey: String) -> Bool {
+        switch page.source {
+        case .none, .inline: return false
+        case .file, .url: break
+        }
+        let key = pagerKey + "/" + page.key
+        let now = clock.now
+        let loaded = entries.withLock { entries -> (Bool, expires: Double?) in
+            guard let entry = entries.data[key] else { return (false, nil) }
+            return (true, entry.expires)
+        }
+        guard loaded.0 else { return true }
+        // The same test as `loadDataIfNeeded`, which reloads unless `expires > now`.
+        return loaded.expires.map { $0 <= now } ?? false
+    }
+
     /// Makes sure a page's data is loaded (used for the `load` effect, so
     /// a URL is fetched when the page is first shown, not before).
     func loadIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration) {

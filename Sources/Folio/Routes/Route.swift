@@ -38,47 +38,54 @@ enum Route: Equatable, Sendable {
     /// The methods the route answers; anything else is `405` with `Allow`.
     var allowedMethods: [HTTPMethod] {
         switch self {
-        case .select, .scroll: [.post]
-        default: [.get, .head]
+        case .select, .scroll: Self.postOnly
+        default: Self.getAndHead
         }
     }
+
+    // Shared, so checking a request's method allocates nothing.
+    private static let postOnly: [HTTPMethod] = [.post]
+    private static let getAndHead: [HTTPMethod] = [.get, .head]
 
     /// Matches a decoded request path under `basePath` (`""` or `/a/b`).
     /// - Returns: `nil` when the path is outside the base path or has a
     ///   shape no route has (answered `404`).
     static func match(path: String, basePath: String) -> Route? {
+        // Byte-wise throughout (the separators are ASCII): this runs twice per
+        // request (`FolioApp.mayBlock` routes too), so it builds no arrays and
+        // compares no `Character`s.
+        let slash = UInt8(ascii: "/")
         var rest = Substring(path)
         if !basePath.isEmpty {
-            guard rest.hasPrefix(basePath) else { return nil }
-            rest = rest.dropFirst(basePath.count)
-            guard rest.isEmpty || rest.hasPrefix("/") else { return nil }
+            guard rest.utf8.starts(with: basePath.utf8) else { return nil }
+            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: basePath.utf8.count)...]
+            guard rest.isEmpty || rest.utf8.first == slash else { return nil }
         }
-        if rest.isEmpty || rest == "/" { return .index }
-        guard rest.hasPrefix("/") else { return nil }
-        rest = rest.dropFirst()
-        if rest.hasPrefix("public/") {
-            let file = rest.dropFirst("public/".count)
+        if rest.isEmpty || (rest.utf8.count == 1 && rest.utf8.first == slash) { return .index }
+        guard rest.utf8.first == slash else { return nil }
+        rest = rest[rest.utf8.index(after: rest.startIndex)...]
+        if rest.utf8.starts(with: "public/".utf8) {
+            let file = rest[rest.utf8.index(rest.startIndex, offsetBy: "public/".utf8.count)...]
             return file.isEmpty ? nil : .publicFile(String(file))
         }
         // A trailing slash names the same resource (`/essence/`).
-        if rest.hasSuffix("/") { rest = rest.dropLast() }
-        let parts = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !parts.contains(where: \.isEmpty) else { return nil }
-        switch parts.count {
-        case 1:
-            return parts[0] == "healthz" ? .health : .pager(parts[0])
-        case 2:
-            let pager = parts[0]
-            switch parts[1] {
-            case "select": return .select(pager)
-            case "scroll": return .scroll(pager)
-            case "state": return .state(pager)
-            case "fragment": return .fragment(pager)
-            case "pager.css": return .stylesheet(pager)
-            default: return .page(pager, parts[1])
-            }
-        default:
-            return nil
+        if rest.utf8.last == slash { rest = rest[..<rest.utf8.index(before: rest.endIndex)] }
+        guard !rest.isEmpty else { return nil }
+        // One or two non-empty segments.
+        guard let split = rest.utf8.firstIndex(of: slash) else {
+            return rest == "healthz" ? .health : .pager(String(rest))
+        }
+        let pager = rest[..<split]
+        let second = rest[rest.utf8.index(after: split)...]
+        guard !pager.isEmpty, !second.isEmpty, !second.utf8.contains(slash) else { return nil }
+        let key = String(pager)
+        switch second {
+        case "select": return .select(key)
+        case "scroll": return .scroll(key)
+        case "state": return .state(key)
+        case "fragment": return .fragment(key)
+        case "pager.css": return .stylesheet(key)
+        default: return .page(key, String(second))
         }
     }
 }

@@ -25,6 +25,9 @@ public final class SessionManager: Sendable {
     public let store: any SessionStore
     /// Lifetimes and limits.
     public let configuration: SessionConfiguration
+    /// Whether the store's writes wait for the disk (`SessionStore.isDurable`),
+    /// read once so per-request checks do not go through the existential.
+    public let storeIsDurable: Bool
     let clock: any WallClock
     private let random: any RandomSource
     private let counts = LockedValue(Counts())
@@ -53,6 +56,7 @@ public final class SessionManager: Sendable {
     ) {
         self.store = store
         self.configuration = configuration
+        storeIsDurable = store.isDurable
         self.clock = clock
         self.random = random
     }
@@ -66,6 +70,19 @@ public final class SessionManager: Sendable {
     /// - Throws: `StoreError` when the store cannot be read.
     public func session(id: String?) throws(StoreError) -> SessionRecord? {
         try lookup(id: id)?.record
+    }
+
+    /// The live session named by a cookie value, without marking it used,
+    /// and whether reading it through `session(id:)` now would write its
+    /// last-seen time (the touch is due). `nil` when there is none, it has
+    /// expired, or the store cannot be read: using it would create a session.
+    /// Cheap (the store's cache), for deciding where to answer a request.
+    public func peekSession(id: String?) -> (record: SessionRecord, touchDue: Bool)? {
+        guard let id, Self.isWellFormed(id), let record = try? store.session(id: id)
+        else { return nil }
+        let now = clock.now
+        guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
+        return (record, now - record.lastSeen >= configuration.touchInterval)
     }
 
     private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
@@ -156,7 +173,15 @@ public final class SessionManager: Sendable {
     /// Only 32 lowercase hex digits can be an id; anything else is not
     /// looked up at all.
     static func isWellFormed(_ id: String) -> Bool {
-        id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        guard id.utf8.count == 32 else { return false }
+        // A plain loop over the bytes: this runs for every request with a cookie (twice).
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Sweeps idle sessions now and then, and removes the least recently

@@ -8,6 +8,9 @@ public final class MemorySessionStore: SessionStore {
     /// Creates an empty store.
     public init() {}
 
+    /// Nothing waits for a disk: writes never block.
+    public var isDurable: Bool { false }
+
     /// The session with this id (from the cache when recently used), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
         sessions.withLock { $0[id] }

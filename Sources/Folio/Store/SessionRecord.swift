@@ -71,9 +71,16 @@ public protocol SessionStore: Sendable {
     func removeLeastRecentlySeen(count: Int) throws(StoreError)
     /// How many sessions are stored.
     func count() throws(StoreError) -> Int
+    /// Whether writes wait for the disk (`synchronous=FULL`), so a request
+    /// that writes may block for a while and is better answered off the
+    /// event loop. Default true (the safe answer); in-memory stores say false.
+    var isDurable: Bool { get }
 }
 
 extension SessionStore {
+    /// Writes are assumed to wait for the disk.
+    public var isDurable: Bool { true }
+
     /// Records the last use of many sessions, one `touch(id:lastSeen:)` each.
     public func touch(_ uses: [String: Double]) throws(StoreError) {
         for (id, lastSeen) in uses { try touch(id: id, lastSeen: lastSeen) }

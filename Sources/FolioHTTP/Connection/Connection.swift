@@ -3,6 +3,10 @@
 final class Connection {
     /// The socket.
     let fd: Int32
+    /// Tells this connection from an earlier or later one on the same
+    /// descriptor (numbers are reused), so a worker's late answer for a
+    /// closed connection never reaches its successor.
+    let serial: UInt64
     /// Bytes received and not yet turned into requests.
     var parser: HTTPRequestParser
     /// Deadlines and the keep-alive/close decision.
@@ -14,8 +18,9 @@ final class Connection {
     /// The peer sent EOF: stop reading.
     var peerClosed = false
 
-    init(fd: Int32, limits: HTTPLimits, timeouts: HTTPTimeouts, now: UInt64) {
+    init(fd: Int32, serial: UInt64, limits: HTTPLimits, timeouts: HTTPTimeouts, now: UInt64) {
         self.fd = fd
+        self.serial = serial
         parser = HTTPRequestParser(limits: limits)
         machine = ConnectionStateMachine(now: now, timeouts: timeouts)
     }
@@ -30,7 +35,9 @@ final class Connection {
     /// What epoll should watch given the current state.
     var desiredInterest: Epoll.Interest {
         var interest: Epoll.Interest = []
-        if !peerClosed && !machine.closesAfterWrite && !isBackpressured { interest.insert(.read) }
+        if !peerClosed && !machine.closesAfterWrite && !machine.isAnswering && !isBackpressured {
+            interest.insert(.read)
+        }
         if !output.isEmpty { interest.insert(.write) }
         return interest
     }

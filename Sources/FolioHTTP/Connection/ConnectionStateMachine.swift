@@ -21,6 +21,10 @@ struct ConnectionStateMachine {
         case receivingHead(deadline: UInt64)
         /// The head is in; the body must be complete by `deadline`.
         case receivingBody(deadline: UInt64)
+        /// A whole request is with the handler on a worker thread. No deadline:
+        /// the handler's own timeouts bound it, and the client is waiting for
+        /// the answer, not idle. Nothing more is read or parsed meanwhile.
+        case answering
         /// The last response is queued; close once it is written.
         case closingAfterWrite
         case closed
@@ -43,6 +47,10 @@ struct ConnectionStateMachine {
     /// Whether the socket is closed.
     var isClosed: Bool { state == .closed }
 
+    /// Whether a request is with the handler on a worker thread: reading and
+    /// parsing wait for its answer, so responses stay in request order.
+    var isAnswering: Bool { state == .answering }
+
     /// Whether new responses must carry `Connection: close` (shutdown in progress).
     var isShuttingDown: Bool { shuttingDown }
 
@@ -57,8 +65,17 @@ struct ConnectionStateMachine {
             }
         case .receivingHead:
             if readingBody { state = .receivingBody(deadline: now + timeouts.body.nanoseconds) }
-        case .receivingBody, .closingAfterWrite, .closed:
+        case .receivingBody, .answering, .closingAfterWrite, .closed:
             break
+        }
+    }
+
+    /// A whole request went to a worker thread: no deadline runs until its
+    /// answer is queued (`responseQueued(now:keepAlive:)`).
+    mutating func requestHandedOff() {
+        switch state {
+        case .awaitingRequest, .receivingHead, .receivingBody: state = .answering
+        case .answering, .closingAfterWrite, .closed: break
         }
     }
 
@@ -82,7 +99,9 @@ struct ConnectionStateMachine {
     mutating func peerClosed() -> Action {
         switch state {
         case .closed: return .none
-        case .awaitingRequest, .receivingHead, .receivingBody, .closingAfterWrite:
+        case .awaitingRequest, .receivingHead, .receivingBody, .answering, .closingAfterWrite:
+            // While answering, only a hang-up gets here (reading is paused):
+            // nobody is left to take the answer, which is then dropped.
             state = .closingAfterWrite
             return writeDeadline == nil ? .close : .none
         }
@@ -99,7 +118,9 @@ struct ConnectionStateMachine {
         return state == .closingAfterWrite ? .close : .none
     }
 
-    /// The server is stopping: idle connections close now, busy ones after their response.
+    /// The server is stopping: idle connections close now, busy ones after their
+    /// response (one being answered on a worker thread too: its answer says
+    /// `Connection: close`).
     ///
     /// An idle connection whose socket already holds input (`hasPendingInput`,
     /// found by the loop) sent a request before the stop: closing it with
@@ -116,7 +137,7 @@ struct ConnectionStateMachine {
             guard hasPendingInput else { return .close }
             state = .receivingHead(deadline: now + timeouts.head.nanoseconds)
             return .read
-        case .receivingHead, .receivingBody, .closingAfterWrite, .closed:
+        case .receivingHead, .receivingBody, .answering, .closingAfterWrite, .closed:
             return .none
         }
     }
@@ -132,7 +153,7 @@ struct ConnectionStateMachine {
             if writeDeadline != nil { return close() }
             state = .closingAfterWrite
             return .rejectAndClose(.requestTimeout)
-        case .closingAfterWrite, .closed:
+        case .answering, .closingAfterWrite, .closed:
             return .none
         }
     }

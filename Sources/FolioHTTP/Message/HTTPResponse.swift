@@ -71,8 +71,25 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// Answers requests; the server calls it on the connection's event-loop thread.
+/// Answers requests. The server calls `handle(_:)` on the connection's
+/// event-loop thread, unless `mayBlock(_:)` says the request may block: then
+/// on one of its worker threads (`HTTPServerConfiguration.workerThreads`).
 public protocol HTTPHandler: Sendable {
-    /// Runs on the connection's event-loop thread: keep it short, never block on I/O.
+    /// Answers one request. On the event loop (the default) keep it short and
+    /// never block on I/O: every other connection of that loop waits meanwhile.
+    /// For requests where `mayBlock(_:)` is true it runs on a worker thread and
+    /// may block (a disk sync, a network fetch); its own timeouts bound it.
     func handle(_ request: HTTPRequest) -> HTTPResponse
+
+    /// Whether answering this request may block (disk sync, network); such
+    /// requests are handled on the server's worker threads instead of the
+    /// event loop. Called on the event loop for every request, so it must be
+    /// cheap and must not block itself. When unsure, answer true: that is
+    /// only slower. Default: false (everything runs on the event loop).
+    func mayBlock(_ request: HTTPRequest) -> Bool
+}
+
+extension HTTPHandler {
+    /// Nothing blocks: every request is answered on its event loop.
+    public func mayBlock(_ request: HTTPRequest) -> Bool { false }
 }

@@ -41,9 +41,12 @@ extension EventLoop {
         }
     }
 
-    /// Turns buffered bytes into responses, in order, until more bytes are needed.
+    /// Turns buffered bytes into responses, in order, until more bytes are
+    /// needed or a request went to a worker thread (parsing resumes with its answer).
     func process(_ connection: Connection) {
-        parsing: while !connection.machine.closesAfterWrite && !connection.isBackpressured {
+        parsing: while !connection.machine.closesAfterWrite && !connection.machine.isAnswering
+            && !connection.isBackpressured
+        {
             switch connection.parser.next() {
             case .needMoreData:
                 connection.machine.waitingForMore(
@@ -53,6 +56,10 @@ extension EventLoop {
             case .sendContinue:
                 connection.output.append(Self.continueLine)
             case .request(let request):
+                if handler.mayBlock(request) {
+                    handOff(connection, request)
+                    break parsing
+                }
                 respond(connection, to: request)
             case .error(let error):
                 reject(connection, status: error.status, message: error.description)
@@ -66,7 +73,13 @@ extension EventLoop {
 
     private func respond(_ connection: Connection, to request: HTTPRequest) {
         let started = log.enabled ? monotonicNanoseconds() : 0
-        let response = handler.handle(request)
+        queue(handler.handle(request), to: request, on: connection, started: started)
+    }
+
+    /// Serializes `response` behind what the connection has queued, writing
+    /// at once when it can, and logs it (`started`: when the request was parsed).
+    func queue(_ response: HTTPResponse, to request: HTTPRequest, on connection: Connection, started: UInt64)
+    {
         let keepAlive = request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
         serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http10)
         let sendsBody = request.method != .head && !response.status.forbidsBody

@@ -10,6 +10,8 @@ final class EventLoop {
     let epoll: Epoll
     let mailbox: LoopMailbox
     let handler: any HTTPHandler
+    /// Where requests that may block are answered.
+    let workers: WorkerPool
     let configuration: HTTPServerConfiguration
     let counter: ConnectionCounter
     let log: AccessLog
@@ -17,6 +19,8 @@ final class EventLoop {
     /// Connections indexed by descriptor (descriptors are small and dense).
     var connections: [Connection?] = []
     var openCount = 0
+    /// The serial of the next connection (see `Connection.serial`).
+    var nextSerial: UInt64 = 0
     var stopDeadline: UInt64?
     /// One receive buffer for every connection of the loop; bytes are copied into the parser.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -25,12 +29,13 @@ final class EventLoop {
     static let tickNanoseconds: UInt64 = 100_000_000
 
     init(
-        mailbox: LoopMailbox, handler: any HTTPHandler, configuration: HTTPServerConfiguration,
-        counter: ConnectionCounter
+        mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
+        configuration: HTTPServerConfiguration, counter: ConnectionCounter
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
         self.handler = handler
+        self.workers = workers
         self.configuration = configuration
         self.counter = counter
         log = AccessLog(enabled: configuration.accessLog)
@@ -76,18 +81,19 @@ final class EventLoop {
             if let stopDeadline, openCount == 0 || now >= stopDeadline { break }
         }
         for case let connection? in connections { close(connection) }
-        // The accept thread has stopped before any stop request, so nothing arrives after this.
-        for fd in mailbox.take().sockets {
+        // The accept thread has stopped before any stop request, so no socket arrives
+        // after this; a worker's late answer is dropped by the closed mailbox.
+        for fd in mailbox.close().sockets {
             Socket.close(fd)
             counter.decrement()
         }
-        mailbox.wakeup.close()
     }
 
     private func readMailbox() {
         mailbox.wakeup.drain()
         let inbox = mailbox.take()
         for fd in inbox.sockets { register(fd) }
+        for answer in inbox.answers { deliver(answer) }
         if let deadline = inbox.stopDeadline, stopDeadline == nil {
             stopDeadline = deadline
             for case let connection? in connections { shutDown(connection) }
@@ -107,8 +113,9 @@ final class EventLoop {
     }
 
     private func register(_ fd: Int32) {
+        nextSerial &+= 1
         let connection = Connection(
-            fd: fd, limits: configuration.limits, timeouts: configuration.timeouts,
+            fd: fd, serial: nextSerial, limits: configuration.limits, timeouts: configuration.timeouts,
             now: monotonicNanoseconds())
         do {
             try epoll.add(fd, .read)

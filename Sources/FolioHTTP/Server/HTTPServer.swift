@@ -7,11 +7,12 @@ import Foundation
 #endif
 
 /// An HTTP/1.1 server: one accept thread and `eventLoopCount` epoll threads,
-/// each calling the handler synchronously for the connections it owns.
+/// each calling the handler synchronously for the connections it owns, plus
+/// `workerThreads` threads for the requests the handler says may block.
 public final class HTTPServer: Sendable {
     private enum Phase {
         case idle
-        case running(stop: EventFD, mailboxes: [LoopMailbox])
+        case running(stop: EventFD, mailboxes: [LoopMailbox], workers: WorkerPool)
         case stopped
     }
 
@@ -52,7 +53,17 @@ public final class HTTPServer: Sendable {
                 Socket.close(listener)
                 throw .setupFailed(error)
             }
-            for mailbox in mailboxes { try startLoop(mailbox) }
+            let workers = WorkerPool(threadCount: configuration.workerThreads, handler: handler)
+            for mailbox in mailboxes {
+                do throws(HTTPServerError) {
+                    try startLoop(mailbox, workers: workers)
+                } catch {
+                    // Loops already started never stop (the server is not running): only
+                    // the workers can be told to go.
+                    workers.stop()
+                    throw error
+                }
+            }
             let acceptor = Acceptor(
                 listener: listener, stop: stop, mailboxes: mailboxes, counter: counter,
                 // Past the open-file limit accept fails silently; keep the cap
@@ -64,16 +75,17 @@ public final class HTTPServer: Sendable {
                 acceptor.run()
                 accepting.leave()
             }
-            phase = .running(stop: stop, mailboxes: mailboxes)
+            phase = .running(stop: stop, mailboxes: mailboxes, workers: workers)
             return port
         }
     }
 
-    private func startLoop(_ mailbox: LoopMailbox) throws(HTTPServerError) {
+    private func startLoop(_ mailbox: LoopMailbox, workers: WorkerPool) throws(HTTPServerError) {
         let loop: EventLoop
         do {
             loop = try EventLoop(
-                mailbox: mailbox, handler: handler, configuration: configuration, counter: counter)
+                mailbox: mailbox, handler: handler, workers: workers, configuration: configuration,
+                counter: counter)
         } catch {
             throw .setupFailed(error)
         }
@@ -104,23 +116,31 @@ public final class HTTPServer: Sendable {
     /// All of these responses say `Connection: close`. An idle connection with
     /// nothing pending closes at once; new connections are refused.
     ///
+    /// Requests on worker threads (see `HTTPHandler.mayBlock(_:)`) are answered
+    /// too, with `Connection: close`, if they finish within `gracePeriod`. Once
+    /// the loops have stopped the workers are stopped and joined; one still in
+    /// the handler after `gracePeriod` is abandoned (its answer is dropped), so
+    /// a stuck handler cannot hold up the shutdown.
+    ///
     /// Calling it again, or before `start()`, does nothing but wait. Never call
     /// it from a handler: it waits for the loop that runs the handler.
     public func shutdown(gracePeriod: Duration = .seconds(5)) {
         let deadline = monotonicNanoseconds() + gracePeriod.nanoseconds
-        let mailboxes = phase.withLock { phase -> [LoopMailbox]? in
-            guard case .running(let stop, let mailboxes) = phase else { return nil }
+        let started = phase.withLock { phase -> ([LoopMailbox], WorkerPool)? in
+            guard case .running(let stop, let mailboxes, let workers) = phase else { return nil }
             phase = .stopped
             stop.signal()
-            return mailboxes
+            return (mailboxes, workers)
         }
-        if let mailboxes {
-            // The acceptor's last pass delivers the backlog's sockets first, so
-            // each loop sees them before (or with) its stop request.
-            accepting.wait()
-            for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
-        }
+        guard let (mailboxes, workers) = started else { return waitUntilStopped() }
+        // The acceptor's last pass delivers the backlog's sockets first, so
+        // each loop sees them before (or with) its stop request.
+        accepting.wait()
+        for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
         waitUntilStopped()
+        workers.stop()
+        // Idle workers exit at once; give them a moment even when the grace period is spent.
+        workers.waitUntilStopped(deadline: max(deadline, monotonicNanoseconds() + 200_000_000))
     }
 
     /// Blocks until the server has stopped (returns at once if it never started).

@@ -23,12 +23,17 @@ public struct HTTPServerConfiguration: Sendable {
     public var accessLog: Bool
     /// The listen backlog. Default 1024.
     public var backlog: Int32
+    /// Threads that answer the requests `HTTPHandler.mayBlock(_:)` marks, so a
+    /// slow disk sync or fetch holds up no event loop. At most this many such
+    /// requests run at once; the others wait in a queue (at most one per
+    /// connection). Values below 1 count as 1. Default 4.
+    public var workerThreads: Int
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, eventLoopCount: Int? = nil,
         limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
-        maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024
+        maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024, workerThreads: Int = 4
     ) {
         self.host = host
         self.port = port
@@ -38,6 +43,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.accessLog = accessLog
         self.backlog = backlog
+        self.workerThreads = max(1, workerThreads)
     }
 
     private static var activeProcessors: Int {

@@ -1,13 +1,19 @@
 import FolioSync
 import Synchronization
 
-/// How other threads talk to an event loop: new sockets and the stop request
-/// go into a locked inbox, and the eventfd wakes the loop to read it.
+/// How other threads talk to an event loop: new sockets, workers' answers
+/// and the stop request go into a locked inbox, and the eventfd wakes the
+/// loop to read it.
 final class LoopMailbox: Sendable {
     struct Inbox {
         var sockets: [Int32] = []
+        /// Answers from worker threads, in the order they finished.
+        var answers: [OffloadedResponse] = []
         /// Monotonic nanoseconds by which the loop must have closed everything.
         var stopDeadline: UInt64?
+        /// Cleared when the loop has stopped and closed the eventfd: nothing
+        /// is delivered or signalled after that (the number may be reused).
+        var isOpen = true
     }
 
     /// Registered in the loop's epoll; signalled after each delivery.
@@ -29,18 +35,44 @@ final class LoopMailbox: Sendable {
         wakeup.signal()
     }
 
+    /// Hands a worker's answer to the loop; dropped when the loop has stopped
+    /// (a job that outlived the shutdown's grace period).
+    func deliver(_ answer: OffloadedResponse) {
+        // Signalled under the lock, so `close()` cannot close the eventfd in between.
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return }
+            inbox.answers.append(answer)
+            wakeup.signal()
+        }
+    }
+
     /// Asks the loop to finish in-flight requests and stop by `deadline`.
     func requestStop(deadline: UInt64) {
         stopping.store(true, ordering: .relaxed)
-        inbox.withLock { $0.stopDeadline = $0.stopDeadline.map { min($0, deadline) } ?? deadline }
-        wakeup.signal()
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return }
+            inbox.stopDeadline = inbox.stopDeadline.map { min($0, deadline) } ?? deadline
+            wakeup.signal()
+        }
     }
 
-    /// Takes the sockets delivered so far and the stop request, if any.
+    /// Takes the sockets and answers delivered so far and the stop request, if any.
     func take() -> Inbox {
         inbox.withLock { inbox in
             let taken = inbox
             inbox.sockets.removeAll()
+            inbox.answers.removeAll()
+            return taken
+        }
+    }
+
+    /// Called by the loop as it stops: closes the eventfd and returns what
+    /// is left; later deliveries of answers are dropped.
+    func close() -> Inbox {
+        inbox.withLock { inbox in
+            let taken = inbox
+            inbox = Inbox(isOpen: false)
+            wakeup.close()
             return taken
         }
     }

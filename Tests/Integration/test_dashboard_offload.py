@@ -1,0 +1,143 @@
+"""A page whose URL feed is slow holds up nobody else: while `folio serve`
+waits for the feed, other pagers and form posts of other sessions are
+answered (the request waiting on the feed runs on a worker thread, not on
+the event loop its connection belongs to), and then the slow page arrives,
+with its data or, past the page's timeout, with the error panel.
+
+Ordering is asserted, never timing: the feed answers only when the test says
+so, after the other requests have been answered."""
+
+import http.server
+import json
+import threading
+
+from test_dashboard_helpers import ROOT, FolioServer, write_config
+
+MARKER = "来自慢速数据源 slow-feed-marker"
+# Enough fresh connections that each event loop (one per core, dealt round
+# robin) gets some, the slow request's loop included.
+OTHER_REQUESTS = 8
+
+
+class GatedFeed:
+    """A JSON feed on 127.0.0.1 that accepts at once but answers only after
+    `release()` (or never): `requested` is set when a fetch arrived."""
+
+    def __init__(self):
+        self.requested = threading.Event()
+        self.released = threading.Event()
+        post = json.loads((ROOT / "Templates" / "demo" / "essence-joke.json").read_text())["posts"][0]
+        post["text"] = MARKER
+        body = json.dumps({"posts": [post]}).encode()
+        feed = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                feed.requested.set()
+                if not feed.released.wait(timeout=30):
+                    return
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    pass  # folio gave up (its timeout) and closed the connection
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.json"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def release(self):
+        self.released.set()
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.released.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def config(folder, url, timeout_seconds):
+    return write_config(folder, [
+        {"key": "feed", "title": "Feed", "pages": [
+            {"key": "a", "title": "A", "template": "content/posts.html", "data": {"posts": []}},
+            {"key": "slow", "title": "Slow", "template": "content/posts.html", "url": url,
+             "timeoutSeconds": timeout_seconds},
+        ]},
+        {"key": "essence", "title": "Essence", "pages": [
+            {"key": "x", "title": "X", "template": "content/posts.html", "data": {"posts": []}},
+            {"key": "y", "title": "Y", "template": "content/posts.html", "data": {"posts": []}},
+        ]},
+    ])
+
+
+def start_slow_request(server):
+    """GETs the slow page on a thread; returns (thread, done event, result list)."""
+    done = threading.Event()
+    result = []
+
+    def run():
+        try:
+            result.append(server.client().get("/feed/slow"))
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, done, result
+
+
+def others_are_answered_while_pending(server, done, rounds=OTHER_REQUESTS):
+    """Another session's posts and other pagers, each on a fresh connection:
+    all answered while the slow request is still pending."""
+    poster = server.client()
+    token = poster.token("/essence")
+    for index in range(rounds):
+        assert server.client().get("/essence").status == 200
+        page = "y" if index % 2 == 0 else "x"
+        answer = poster.post("/essence/select", {"page": page, "csrf": token})
+        assert answer.status == 303, answer.text
+        assert answer.header("Location").endswith(f"/essence/{page}")
+        assert not done.is_set(), "the slow page was answered before the others: nothing was pending"
+    assert poster.state("/essence")["selected"]["key"] == ("x" if rounds % 2 == 0 else "y")
+
+
+def test_a_slow_feed_holds_up_no_other_pager_then_its_page_arrives(folio_bin, tmp_path):
+    with GatedFeed() as feed, FolioServer(
+            folio_bin, "--config", config(tmp_path, feed.url, 20),
+            "--state", str(tmp_path / "state.sqlite")) as server:
+        thread, done, result = start_slow_request(server)
+        assert feed.requested.wait(timeout=10), "folio never fetched the feed"
+        others_are_answered_while_pending(server, done)
+        feed.release()
+        thread.join(timeout=30)
+        assert done.is_set()
+        assert result and result[0].status == 200
+        assert MARKER in result[0].text
+        assert "folio-panel-error" not in result[0].text
+        assert server.process.poll() is None
+
+
+def test_a_feed_that_never_answers_gives_the_error_panel_after_its_timeout(folio_bin, tmp_path):
+    with GatedFeed() as feed, FolioServer(
+            folio_bin, "--config", config(tmp_path, feed.url, 3),
+            "--state", str(tmp_path / "state.sqlite")) as server:
+        thread, done, result = start_slow_request(server)
+        assert feed.requested.wait(timeout=10), "folio never fetched the feed"
+        # Fewer rounds: all of them must fit in the feed's 3 s timeout.
+        others_are_answered_while_pending(server, done, rounds=3)
+        thread.join(timeout=30)
+        assert done.is_set()
+        assert result and result[0].status == 200
+        assert "folio-panel-error" in result[0].text
+        assert MARKER not in result[0].text
+        assert server.client().get("/healthz").status == 200
