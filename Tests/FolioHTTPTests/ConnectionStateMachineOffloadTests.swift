@@ -5,15 +5,14 @@ import Testing
 /// A request handed to a worker thread (`HTTPHandler.mayBlock`): the client
 /// is waiting for its answer, so no deadline of the connection may end it.
 @Suite struct ConnectionStateMachineOffloadTests {
-    static let second: UInt64 = 1_000_000_000
-    let timeouts = HTTPTimeouts(head: .seconds(2), body: .seconds(3), idle: .seconds(5), write: .seconds(4))
+    let timeouts = HTTPTimeouts.distinct
 
     @Test func theIdleTimerDoesNotCloseAConnectionWaitingForItsAnswer() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
         machine.requestHandedOff()
         #expect(machine.isAnswering)
         #expect(!machine.closesAfterWrite)
-        #expect(machine.timerFired(now: 3600 * Self.second) == .none)
+        #expect(machine.timerFired(now: 3600 * second) == .none)
         #expect(!machine.isClosed)
     }
 
@@ -21,28 +20,28 @@ import Testing
         var head = ConnectionStateMachine(now: 0, timeouts: timeouts)
         head.waitingForMore(now: 0, readingBody: false, partialRequest: true)
         head.requestHandedOff()
-        #expect(head.timerFired(now: 60 * Self.second) == .none)
+        #expect(head.timerFired(now: 60 * second) == .none)
         var body = ConnectionStateMachine(now: 0, timeouts: timeouts)
         body.waitingForMore(now: 0, readingBody: true, partialRequest: true)
         body.requestHandedOff()
-        #expect(body.timerFired(now: 60 * Self.second) == .none)
+        #expect(body.timerFired(now: 60 * second) == .none)
     }
 
     @Test func theIdleClockRestartsWhenTheAnswerIsQueued() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
         machine.requestHandedOff()
-        machine.responseQueued(now: 100 * Self.second, keepAlive: true)
+        machine.responseQueued(now: 100 * second, keepAlive: true)
         #expect(!machine.isAnswering)
-        #expect(machine.timerFired(now: 104 * Self.second) == .none)
-        #expect(machine.timerFired(now: 105 * Self.second) == .close)
+        #expect(machine.timerFired(now: 104 * second) == .none)
+        #expect(machine.timerFired(now: 105 * second) == .close)
     }
 
     @Test func aBlockedWriteOfEarlierResponsesStillTimesOut() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
         machine.writeBlocked(now: 0)
         machine.requestHandedOff()
-        #expect(machine.timerFired(now: 3 * Self.second) == .none)
-        #expect(machine.timerFired(now: 4 * Self.second) == .close)
+        #expect(machine.timerFired(now: 3 * second) == .none)
+        #expect(machine.timerFired(now: 4 * second) == .close)
     }
 
     @Test func shutdownWhileAnsweringSendsTheAnswerWithCloseThenCloses() {
@@ -51,7 +50,7 @@ import Testing
         #expect(machine.shutdownRequested(now: 1, hasPendingInput: true) == .none)
         #expect(machine.isAnswering)
         #expect(machine.isShuttingDown)
-        #expect(machine.timerFired(now: 60 * Self.second) == .none)
+        #expect(machine.timerFired(now: 60 * second) == .none)
         machine.responseQueued(now: 2, keepAlive: true)
         #expect(machine.closesAfterWrite)
         #expect(machine.outputDrained() == .close)

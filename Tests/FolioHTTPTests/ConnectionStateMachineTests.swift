@@ -3,41 +3,40 @@ import Testing
 @testable import FolioHTTP
 
 @Suite struct ConnectionStateMachineTests {
-    static let second: UInt64 = 1_000_000_000
-    let timeouts = HTTPTimeouts(head: .seconds(2), body: .seconds(3), idle: .seconds(5), write: .seconds(4))
+    let timeouts = HTTPTimeouts.distinct
 
     @Test func closesAnIdleKeepAliveConnectionAfterTheIdleTimeout() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
-        #expect(machine.timerFired(now: 4 * Self.second) == .none)
-        #expect(machine.timerFired(now: 5 * Self.second) == .close)
+        #expect(machine.timerFired(now: 4 * second) == .none)
+        #expect(machine.timerFired(now: 5 * second) == .close)
         #expect(machine.isClosed)
     }
 
     @Test func countsTheHeadDeadlineFromTheFirstByteNotPerRead() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
-        machine.waitingForMore(now: 1 * Self.second, readingBody: false, partialRequest: true)
+        machine.waitingForMore(now: 1 * second, readingBody: false, partialRequest: true)
         // More bytes trickling in do not move the deadline.
-        machine.waitingForMore(now: 2 * Self.second, readingBody: false, partialRequest: true)
-        #expect(machine.timerFired(now: 2 * Self.second + 1) == .none)
-        #expect(machine.timerFired(now: 3 * Self.second) == .rejectAndClose(.requestTimeout))
+        machine.waitingForMore(now: 2 * second, readingBody: false, partialRequest: true)
+        #expect(machine.timerFired(now: 2 * second + 1) == .none)
+        #expect(machine.timerFired(now: 3 * second) == .rejectAndClose(.requestTimeout))
         #expect(machine.closesAfterWrite)
     }
 
     @Test func givesTheBodyItsOwnDeadline() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
-        machine.waitingForMore(now: 1 * Self.second, readingBody: false, partialRequest: true)
-        machine.waitingForMore(now: 2 * Self.second, readingBody: true, partialRequest: true)
-        #expect(machine.timerFired(now: 4 * Self.second) == .none)
-        #expect(machine.timerFired(now: 5 * Self.second) == .rejectAndClose(.requestTimeout))
+        machine.waitingForMore(now: 1 * second, readingBody: false, partialRequest: true)
+        machine.waitingForMore(now: 2 * second, readingBody: true, partialRequest: true)
+        #expect(machine.timerFired(now: 4 * second) == .none)
+        #expect(machine.timerFired(now: 5 * second) == .rejectAndClose(.requestTimeout))
     }
 
     @Test func returnsToIdleAfterAKeepAliveResponse() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
         machine.waitingForMore(now: 0, readingBody: false, partialRequest: true)
-        machine.responseQueued(now: 1 * Self.second, keepAlive: true)
+        machine.responseQueued(now: 1 * second, keepAlive: true)
         #expect(!machine.closesAfterWrite)
-        #expect(machine.timerFired(now: 5 * Self.second) == .none)
-        #expect(machine.timerFired(now: 6 * Self.second) == .close)
+        #expect(machine.timerFired(now: 5 * second) == .none)
+        #expect(machine.timerFired(now: 6 * second) == .close)
     }
 
     @Test func closesAfterWritingWhenTheResponseSaidClose() {
@@ -50,10 +49,10 @@ import Testing
     @Test func closesAConnectionWhoseClientStopsReading() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
         machine.responseQueued(now: 0, keepAlive: true)
-        machine.writeBlocked(now: 1 * Self.second)
-        machine.writeBlocked(now: 3 * Self.second)
-        #expect(machine.timerFired(now: 4 * Self.second) == .none)
-        #expect(machine.timerFired(now: 5 * Self.second) == .close)
+        machine.writeBlocked(now: 1 * second)
+        machine.writeBlocked(now: 3 * second)
+        #expect(machine.timerFired(now: 4 * second) == .none)
+        #expect(machine.timerFired(now: 5 * second) == .close)
     }
 
     @Test func shutdownClosesIdleConnectionsAndLetsBusyOnesFinish() {
@@ -81,18 +80,18 @@ import Testing
 
     @Test func aPartialRequestFoundAtShutdownGetsTheHeadDeadline() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
-        #expect(machine.shutdownRequested(now: 1 * Self.second, hasPendingInput: true) == .read)
-        machine.waitingForMore(now: 1 * Self.second, readingBody: false, partialRequest: true)
-        #expect(machine.timerFired(now: 3 * Self.second - 1) == .none)
-        #expect(machine.timerFired(now: 3 * Self.second) == .rejectAndClose(.requestTimeout))
+        #expect(machine.shutdownRequested(now: 1 * second, hasPendingInput: true) == .read)
+        machine.waitingForMore(now: 1 * second, readingBody: false, partialRequest: true)
+        #expect(machine.timerFired(now: 3 * second - 1) == .none)
+        #expect(machine.timerFired(now: 3 * second) == .rejectAndClose(.requestTimeout))
     }
 
     @Test func aBodyFoundAtShutdownGetsTheBodyDeadline() {
         var machine = ConnectionStateMachine(now: 0, timeouts: timeouts)
         #expect(machine.shutdownRequested(now: 0, hasPendingInput: true) == .read)
-        machine.waitingForMore(now: 1 * Self.second, readingBody: true, partialRequest: true)
-        #expect(machine.timerFired(now: 3 * Self.second) == .none)
-        #expect(machine.timerFired(now: 4 * Self.second) == .rejectAndClose(.requestTimeout))
+        machine.waitingForMore(now: 1 * second, readingBody: true, partialRequest: true)
+        #expect(machine.timerFired(now: 3 * second) == .none)
+        #expect(machine.timerFired(now: 4 * second) == .rejectAndClose(.requestTimeout))
     }
 
     @Test func shutdownFinishesQueuedOutputBeforeReadingMore() {

@@ -5,7 +5,6 @@ import Testing
 @testable import FolioHTTP
 
 @Suite struct WorkerPoolTests {
-    static let second: UInt64 = 1_000_000_000
 
     private func job(_ path: String, fd: Int32 = 7, serial: UInt64 = 1, mailbox: LoopMailbox)
         -> OffloadedRequest
@@ -34,13 +33,13 @@ import Testing
         #expect(answer.request.path == "/slow/1")
         #expect(answer.response.body == .bytes(Array("slow /slow/1\n".utf8)))
         pool.stop()
-        #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * Self.second))
+        #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * second))
     }
 
     @Test func stopJoinsIdleThreads() {
         let pool = WorkerPool(threadCount: 3, handler: GatedHandler(gate: Gate()))
         pool.stop()
-        #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * Self.second))
+        #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * second))
     }
 
     @Test func abandonsAJobPastTheDeadlineAndDropsItsAnswer() throws {
@@ -52,10 +51,10 @@ import Testing
         // A second job waits in the queue; stopping drops it unstarted.
         pool.submit(job("/slow/queued", mailbox: mailbox))
         pool.stop()
-        #expect(!pool.waitUntilStopped(deadline: monotonicNanoseconds() + Self.second / 10))
+        #expect(!pool.waitUntilStopped(deadline: monotonicNanoseconds() + second / 10))
         _ = mailbox.close()
         gate.release.signal()
-        #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * Self.second))
+        #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * second))
         #expect(mailbox.take().answers.isEmpty)
         #expect(gate.entered.wait(timeout: .now()) == .timedOut, "the queued job never ran")
     }
