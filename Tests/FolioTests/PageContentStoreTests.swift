@@ -49,6 +49,13 @@ import Testing
         #expect(small.cachedBytes > 0 && small.cachedBytes <= 4_096)
     }
 
+    @Test func anErrorPanelShowsMarkupInItsMessageAsText() {
+        var pager = pager()
+        pager.pages[0].source = .file(path: folder.path + "/<b>&.json")
+        let html = store.panel(pager.pages[0], of: pager, shownCount: 1).html
+        #expect(html.contains("/&lt;b&gt;&amp;.json") && !html.contains("<b>"))
+    }
+
     @Test func aMissingDataFileGivesAnErrorPanel() {
         var pager = pager()
         pager.pages[0].source = .file(path: folder.path + "/none.json")

@@ -222,7 +222,7 @@ final class PageContentStore: Sendable {
         """
         <div class="folio-panel-error" role="alert"><p class="folio-panel-error-title">这一页暂时无法显示。\
         This page cannot be shown right now.</p><p class="folio-panel-error-message">\
-        \(HTMLEscaping.escape(message))</p></div>
+        \(HTMLText.escaped(message))</p></div>
         """
     }
 }

@@ -40,3 +40,15 @@ extension [UInt8] {
         }
     }
 }
+
+/// The escaping templates apply, for the little HTML a caller writes itself.
+public enum HTMLText {
+    /// `text` escaped for element content (`&`, `<`, `>`), exactly as
+    /// `tal:content` writes it.
+    public static func escaped(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        bytes.appendEscapedText(text)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,24 +1,3 @@
-/// Escaping for the few bits of HTML Folio writes itself (error panels);
-/// everything else goes through the template engine, which escapes.
-enum HTMLEscaping {
-    /// `text` with `& < > " '` replaced by entities.
-    static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
-    }
-}
-
 /// Byte-level helpers for cached, pre-rendered output.
 enum ByteChunks {
     /// Splits `bytes` at every occurrence of `marker`, dropping the markers:
