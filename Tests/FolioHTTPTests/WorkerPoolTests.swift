@@ -10,8 +10,9 @@ import Testing
         -> OffloadedRequest
     {
         OffloadedRequest(
-            fd: fd, serial: serial,
-            request: HTTPRequest(method: .get, target: path), started: 0, mailbox: mailbox)
+            ticket: OffloadTicket(
+                fd: fd, serial: serial, request: HTTPRequest(method: .get, target: path), started: 0),
+            mailbox: mailbox)
     }
 
     @Test func deliversEachAnswerToTheMailboxOfItsRequest() throws {
@@ -28,9 +29,9 @@ import Testing
             if answers.isEmpty { usleep(10_000) }
         }
         let answer = try #require(answers.first)
-        #expect(answer.fd == 3)
-        #expect(answer.serial == 9)
-        #expect(answer.request.path == "/slow/1")
+        #expect(answer.ticket.fd == 3)
+        #expect(answer.ticket.serial == 9)
+        #expect(answer.ticket.request.path == "/slow/1")
         #expect(answer.response.body == .bytes(Array("slow /slow/1\n".utf8)))
         pool.stop()
         #expect(pool.waitUntilStopped(deadline: monotonicNanoseconds() + 5 * second))

@@ -7,7 +7,8 @@ extension EventLoop {
         let started = monotonicNanoseconds()
         workers.submit(
             OffloadedRequest(
-                fd: connection.fd, serial: connection.serial, request: request, started: started,
+                ticket: OffloadTicket(
+                    fd: connection.fd, serial: connection.serial, request: request, started: started),
                 mailbox: mailbox))
     }
 
@@ -15,11 +16,12 @@ extension EventLoop {
     /// client sent meanwhile. An answer whose connection is gone (closed,
     /// timed out, its descriptor now someone else's) is dropped.
     func deliver(_ answer: OffloadedResponse) {
-        let index = Int(answer.fd)
+        let ticket = answer.ticket
+        let index = Int(ticket.fd)
         guard index >= 0, index < connections.count, let connection = connections[index],
-            connection.serial == answer.serial, connection.machine.isAnswering
+            connection.serial == ticket.serial, connection.machine.isAnswering
         else { return }
-        queue(answer.response, to: answer.request, on: connection, started: answer.started)
+        queue(answer.response, to: ticket.request, on: connection, started: ticket.started)
         if connection.peerClosed {
             flush(connection)
         } else {

@@ -2,30 +2,29 @@ import Dispatch
 import FolioSync
 import Foundation
 
-/// A request handed from an event loop to the workers, and where its answer goes.
-struct OffloadedRequest: Sendable {
+/// Which request of which connection a worker is answering: it travels to
+/// the worker and back with the answer.
+struct OffloadTicket: Sendable {
     /// The connection's descriptor on its loop.
     let fd: Int32
     /// The connection's serial, so an answer never reaches a later connection on `fd`.
     let serial: UInt64
-    /// The request to answer.
+    /// The request (the loop needs its method, version and keep-alive to answer).
     let request: HTTPRequest
     /// Monotonic nanoseconds when it was parsed, for the access log.
     let started: UInt64
+}
+
+/// A request handed from an event loop to the workers, and where its answer goes.
+struct OffloadedRequest: Sendable {
+    let ticket: OffloadTicket
     /// The loop that owns the connection.
     let mailbox: LoopMailbox
 }
 
 /// A worker's answer on its way back to the connection's loop.
 struct OffloadedResponse: Sendable {
-    /// The connection's descriptor on its loop.
-    let fd: Int32
-    /// The connection's serial when the request was handed off.
-    let serial: UInt64
-    /// The request answered (the loop needs its method, version and keep-alive).
-    let request: HTTPRequest
-    /// Monotonic nanoseconds when it was parsed.
-    let started: UInt64
+    let ticket: OffloadTicket
     /// The handler's answer.
     let response: HTTPResponse
 }
@@ -120,11 +119,8 @@ final class WorkerPool: Sendable {
             }
             // No job after a wake-up only happens at stop (each job signals once).
             guard let job else { return }
-            let response = handler.handle(job.request)
-            job.mailbox.deliver(
-                OffloadedResponse(
-                    fd: job.fd, serial: job.serial, request: job.request, started: job.started,
-                    response: response))
+            let response = handler.handle(job.ticket.request)
+            job.mailbox.deliver(OffloadedResponse(ticket: job.ticket, response: response))
         }
     }
 }
