@@ -43,7 +43,7 @@ struct ServeCommand: Subcommand {
         USAGE: folio serve [--config FILE] [--host HOST] [--port PORT] [--base-path PATH]
                            [--state FILE|memory] [--templates DIR] [--public DIR]
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
-                           [--max-connections N] [--no-access-log]
+                           [--max-connections N] [--workers N] [--no-access-log]
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
         SIGTERM, finishing requests in flight.
@@ -66,6 +66,9 @@ struct ServeCommand: Subcommand {
                                503 (default: 10000, and never more than the
                                open-file limit allows, which serve raises to
                                the hard limit)
+          --workers N          threads for requests that may block (a durable
+                               write, a page whose file or URL data must load), so
+                               the event loops keep serving the rest (default: 4)
           --no-access-log      do not log each request to standard error
         """
 
@@ -77,6 +80,7 @@ struct ServeCommand: Subcommand {
     var frameAncestors: [String]
     var maxSessions: Int?
     var maxConnections: Int?
+    var workers: Int?
     var accessLog: Bool
 
     init(arguments: inout Arguments) throws(CommandLineError) {
@@ -106,6 +110,12 @@ struct ServeCommand: Subcommand {
             }
             maxConnections = number
         }
+        if let text = try arguments.takeOption("workers") {
+            guard let number = Int(text), (1...1024).contains(number) else {
+                throw CommandLineError("--workers must be a number from 1 to 1024, not '\(text)'")
+            }
+            workers = number
+        }
         accessLog = !arguments.takeFlag("no-access-log")
     }
 
@@ -127,6 +137,7 @@ struct ServeCommand: Subcommand {
         configuration.port = port
         configuration.accessLog = accessLog
         if let maxConnections { configuration.maxConnections = maxConnections }
+        if let workers { configuration.workerThreads = workers }
         OpenFileLimit.raiseToHardLimit()
         let server = HTTPServer(configuration: configuration, handler: app)
         let bound: Int

@@ -9,6 +9,7 @@ so, after the other requests have been answered."""
 
 import http.server
 import json
+import subprocess
 import threading
 
 from test_dashboard_helpers import ROOT, FolioServer, write_config
@@ -141,3 +142,39 @@ def test_a_feed_that_never_answers_gives_the_error_panel_after_its_timeout(folio
         assert "folio-panel-error" in result[0].text
         assert MARKER not in result[0].text
         assert server.client().get("/healthz").status == 200
+
+
+def test_with_one_worker_a_select_waits_for_the_slow_page_that_holds_it(folio_bin, tmp_path):
+    """--workers bounds the blocking work in flight: the slow page takes the
+    only worker, so a select (a durable write) is answered only after it,
+    while pages that need no worker are still answered meanwhile."""
+    with GatedFeed() as feed, FolioServer(
+            folio_bin, "--config", config(tmp_path, feed.url, 20), "--workers", "1",
+            "--state", str(tmp_path / "state.sqlite")) as server:
+        poster = server.client()
+        token = poster.token("/essence")
+        thread, done, result = start_slow_request(server)
+        assert feed.requested.wait(timeout=10), "folio never fetched the feed"
+        assert poster.get("/essence").status == 200
+        assert not done.is_set()
+        answers = []
+        select = threading.Thread(
+            target=lambda: answers.append(poster.post("/essence/select", {"page": "y", "csrf": token})),
+            daemon=True)
+        select.start()
+        select.join(timeout=1.5)
+        assert not answers, "the select was answered while the only worker was busy"
+        feed.release()
+        thread.join(timeout=30)
+        select.join(timeout=30)
+        assert done.is_set() and result[0].status == 200 and MARKER in result[0].text
+        assert answers and answers[0].status == 303
+
+
+def test_serve_refuses_a_worker_count_out_of_range(folio_bin):
+    for value in ("0", "-1", "many", "5000"):
+        result = subprocess.run([folio_bin, "serve", "--port", "0", "--workers", value],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0
+        assert "--workers must be a number from 1 to 1024" in result.stderr and value in result.stderr
+
