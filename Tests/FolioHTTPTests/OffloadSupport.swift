@@ -34,7 +34,7 @@ struct GatedHandler: HTTPHandler {
 /// (releasing anything still held, so the stop never waits on the gate).
 func withGatedServer(
     _ change: (inout HTTPServerConfiguration) -> Void = { _ in },
-    _ body: (HTTPServer, Int, Gate) throws -> Void
+    _ body: (_ port: Int, _ gate: Gate) throws -> Void
 ) throws {
     let gate = Gate()
     let configuration = configured {
@@ -47,5 +47,5 @@ func withGatedServer(
         for _ in 0..<4 { gate.release.signal() }
         server.shutdown(gracePeriod: .seconds(2))
     }
-    try body(server, port, gate)
+    try body(port, gate)
 }

@@ -10,7 +10,7 @@ import Testing
 /// held until the test has seen what must happen first.
 @Suite(.serialized) struct OffloadTests {
     @Test func answersOtherConnectionsWhileABlockingRequestWaitsThenAnswersItInOrder() throws {
-        try withGatedServer { _, port, gate in
+        try withGatedServer { port, gate in
             let slow = try LoopbackClient(port: port)
             slow.send(
                 "GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n"
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func answersHeadFromAWorkerWithoutABody() throws {
-        try withGatedServer { _, port, gate in
+        try withGatedServer { port, gate in
             gate.release.signal()
             let client = try LoopbackClient(port: port)
             client.send("HEAD /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func closesAfterAWorkersAnswerWhenTheRequestSaidClose() throws {
-        try withGatedServer { _, port, gate in
+        try withGatedServer { port, gate in
             gate.release.signal()
             let client = try LoopbackClient(port: port)
             client.send("GET /slow HTTP/1.0\r\n\r\nGET /ignored HTTP/1.0\r\n\r\n")
@@ -58,7 +58,7 @@ import Testing
 
     @Test func theIdleTimeoutDoesNotCloseAConnectionWaitingForAWorker() throws {
         let shortIdle: (inout HTTPServerConfiguration) -> Void = { $0.timeouts.idle = .milliseconds(100) }
-        try withGatedServer(shortIdle) { _, port, gate in
+        try withGatedServer(shortIdle) { port, gate in
             let client = try LoopbackClient(port: port)
             client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(gate.waitUntilEntered())
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func dropsTheAnswerForAConnectionTheClientResetMeanwhile() throws {
-        try withGatedServer { _, port, gate in
+        try withGatedServer { port, gate in
             let gone = try LoopbackClient(port: port)
             gone.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(gate.waitUntilEntered())

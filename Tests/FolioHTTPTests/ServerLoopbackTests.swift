@@ -5,7 +5,7 @@ import Testing
 
 @Suite(.serialized) struct ServerLoopbackTests {
     @Test func reusesAKeepAliveConnection() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             for index in 0..<3 {
                 client.send("GET /\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func answersPipelinedRequestsInOrder() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send(
                 (1...5).map { "GET /\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined()
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func answersHeadWithTheLengthButNoBody() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send("HEAD /x HTTP/1.1\r\nHost: t\r\n\r\nGET /y HTTP/1.1\r\nHost: t\r\n\r\n")
             let head = try #require(client.readResponse(headRequest: true))
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func sendsContinueBeforeTheBody() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send("POST /c HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
             #expect(client.readResponse(headRequest: true)?.status == 100)
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func decodesAChunkedBodyOverTheWire() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send("POST /c HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n")
             client.send("2\r\nde\r\n0\r\n\r\n")
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func honoursConnectionCloseFromTheClient() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             #expect(client.readResponse()?.headers["connection"] == "close")
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func closesHttp10UnlessAskedAndKeepsItWhenAsked() throws {
-        try withServer { _, port in
+        try withServer { port in
             let plain = try LoopbackClient(port: port)
             plain.send("GET / HTTP/1.0\r\n\r\n")
             #expect(plain.readResponse()?.headers["connection"] == "close")
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func writesPartsAndLargeBodiesCompletely() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send("GET /parts HTTP/1.1\r\nHost: t\r\n\r\nGET /big HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(client.readResponse()?.text == "abcdef")
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func answersMethodNotAllowedWithAllow() throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send("DELETE /only-get HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try #require(client.readResponse())
@@ -104,18 +104,20 @@ import Testing
     }
 
     @Test func servesIPv6() throws {
-        var configuration = HTTPServerConfiguration(host: "::1", port: 0, eventLoopCount: 1, accessLog: false)
-        configuration.port = 0
-        let server = HTTPServer(configuration: configuration, handler: EchoHandler())
-        let port = try server.start()
-        defer { server.shutdown(gracePeriod: .seconds(1)) }
-        let client = try LoopbackClient(port: port, host: "::1")
-        client.send("GET /six HTTP/1.1\r\nHost: [::1]\r\n\r\n")
-        #expect(client.readResponse()?.text == "GET /six body=\n")
+        try withServer(
+            configured {
+                $0.host = "::1"
+                $0.eventLoopCount = 1
+            }
+        ) { port in
+            let client = try LoopbackClient(port: port, host: "::1")
+            client.send("GET /six HTTP/1.1\r\nHost: [::1]\r\n\r\n")
+            #expect(client.readResponse()?.text == "GET /six body=\n")
+        }
     }
 
     @Test func reportsATakenPort() throws {
-        try withServer { _, port in
+        try withServer { port in
             let second = HTTPServer(
                 configuration: HTTPServerConfiguration(port: port, accessLog: false), handler: EchoHandler())
             #expect(throws: HTTPServerError.self) { try second.start() }

@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: vectors)
     func rejectsWithItsStatusClosesAndKeepsServing(request: String, status: Int) throws {
-        try withServer { _, port in
+        try withServer { port in
             let client = try LoopbackClient(port: port)
             client.send(request)
             let response = try #require(client.readResponse())
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func answersAStalledHeadWith408WhileOthersAreServed() throws {
-        try withServer(configured { $0.timeouts.head = .milliseconds(400) }) { _, port in
+        try withServer(configured { $0.timeouts.head = .milliseconds(400) }) { port in
             let slow = try LoopbackClient(port: port)
             let started = Date()
             slow.send("GET / HTTP/1.1\r\n")
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func closesAnIdleKeepAliveConnection() throws {
-        try withServer(configured { $0.timeouts.idle = .milliseconds(300) }) { _, port in
+        try withServer(configured { $0.timeouts.idle = .milliseconds(300) }) { port in
             let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(client.readResponse()?.status == 200)
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func turnsAwayConnectionsPastTheCapWith503() throws {
-        try withServer(configured { $0.maxConnections = 2 }) { _, port in
+        try withServer(configured { $0.maxConnections = 2 }) { port in
             let first = try LoopbackClient(port: port)
             let second = try LoopbackClient(port: port)
             first.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -81,9 +81,7 @@ import Testing
     }
 
     @Test func finishesARequestInFlightOnShutdownThenRefusesConnections() throws {
-        var configuration = HTTPServerConfiguration(port: 0, eventLoopCount: 1, accessLog: false)
-        configuration.port = 0
-        let server = HTTPServer(configuration: configuration, handler: EchoHandler())
+        let server = HTTPServer(configuration: configured { $0.eventLoopCount = 1 }, handler: EchoHandler())
         let port = try server.start()
         let client = try LoopbackClient(port: port)
         client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")

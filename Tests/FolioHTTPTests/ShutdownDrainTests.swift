@@ -25,8 +25,7 @@ import Testing
     }
 
     @Test func answersEveryRequestSentBeforeShutdownThenRefusesConnections() throws {
-        let configuration = HTTPServerConfiguration(port: 0, eventLoopCount: 1, accessLog: false)
-        let server = HTTPServer(configuration: configuration, handler: EchoHandler())
+        let server = HTTPServer(configuration: configured { $0.eventLoopCount = 1 }, handler: EchoHandler())
         let port = try server.start()
         // The only loop is busy for 300 ms, so the others' bytes stay unread
         // (in the backlog, the mailbox or their sockets) when the stop arrives.

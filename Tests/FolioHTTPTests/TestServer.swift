@@ -33,12 +33,12 @@ func configured(_ change: (inout HTTPServerConfiguration) -> Void = { _ in }) ->
 
 /// Starts a server on an ephemeral loopback port and stops it after `body`.
 func withServer(
-    _ configuration: HTTPServerConfiguration = configured(), _ body: (HTTPServer, Int) throws -> Void
+    _ configuration: HTTPServerConfiguration = configured(), _ body: (_ port: Int) throws -> Void
 ) throws {
     let server = HTTPServer(configuration: configuration, handler: EchoHandler())
     let port = try server.start()
     defer { server.shutdown(gracePeriod: .seconds(1)) }
-    try body(server, port)
+    try body(port)
 }
 
 /// One `GET` on a fresh connection; the status, or nil if nothing came back.

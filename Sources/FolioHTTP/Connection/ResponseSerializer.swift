@@ -7,10 +7,10 @@ struct ResponseSerializer {
 
     init() { head.reserveCapacity(1024) }
 
-    /// Fills `head` for `response`.
+    /// Fills `head` for `response`. `Content-Length` is the body's (none for
+    /// 1xx, 204, 304), also for `HEAD`, whose body the caller leaves out.
     ///
     /// - Parameters:
-    ///   - headRequest: the request was `HEAD`: `Content-Length` is the body's, no body is sent.
     ///   - keepAlive: whether the connection stays open; `false` adds `Connection: close`.
     ///   - http10: the client spoke HTTP/1.0, so keep-alive must be said explicitly.
     mutating func serializeHead(_ response: HTTPResponse, keepAlive: Bool, http10: Bool) {
