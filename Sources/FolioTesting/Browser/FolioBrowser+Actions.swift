@@ -99,11 +99,7 @@ extension FolioBrowser {
     public func state(of pager: String) throws(FolioBrowserError) -> PagerStateSnapshot {
         let path = (try? currentPager(pager))?.stateURL ?? "\(basePath)/\(pager)/state"
         let response = try exchange(.get, path, headers: [:], body: [])
-        let bytes: [UInt8]
-        switch response.body {
-        case .bytes(let one): bytes = one
-        case .parts(let parts): bytes = parts.flatMap { $0 }
-        }
+        let bytes = response.body.joinedBytes
         guard response.status.code == 200 else {
             throw FolioBrowserError(
                 .state("GET \(path) → \(response.status.code): \(String(decoding: bytes, as: UTF8.self))"))
