@@ -73,12 +73,14 @@ extension FolioBrowser {
         guard let current = page else { throw FolioBrowserError(.noPage) }
         var values: [(String, String)] = []
         let action: String
+        let method: HTTPMethod
         do {
             let form = try current.node(xpath)
             for input in try form.nodes(".//input[@name]") {
                 values.append((input["name"] ?? "", input["value"] ?? ""))
             }
             action = form["action"] ?? current.path
+            method = form["method"]?.lowercased() == "post" ? .post : .get
         } catch {
             throw FolioBrowserError(.query(error))
         }
@@ -86,7 +88,6 @@ extension FolioBrowser {
             values.removeAll { $0.0 == name }
             values.append((name, value))
         }
-        let method: HTTPMethod = (try? current.node(xpath)["method"]?.lowercased()) == "post" ? .post : .get
         if method == .get {
             return try request(.get, action + "?" + FormEncoding.encode(values))
         }
