@@ -71,23 +71,25 @@ extension TemplateValue {
         }
     }
 
-    /// JSON's short escapes; other control characters are written `\u00XX`.
-    private static let shortEscapes: [Unicode.Scalar: String] = [
-        "\"": #"\""#, "\\": #"\\"#, "\n": #"\n"#, "\r": #"\r"#, "\t": #"\t"#,
-    ]
-
+    /// Writes `text` quoted, with JSON's short escapes, other control
+    /// characters as `\u00XX`, and `<` as `\u003c` when `escapingLessThan`.
     private static func writeJSONString(_ text: String, into out: inout String, escapingLessThan: Bool) {
         out += "\""
         for scalar in text.unicodeScalars {
-            if scalar.value >= 0x20, scalar != "\"", scalar != "\\", scalar != "<" {
-                out.unicodeScalars.append(scalar)  // the common case, no lookup
-            } else if let escape = shortEscapes[scalar] {
-                out += escape
-            } else if scalar.value < 0x20 || (scalar == "<" && escapingLessThan) {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<" where escapingLessThan: out += "\\u003c"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         out += "\""

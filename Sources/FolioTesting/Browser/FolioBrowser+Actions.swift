@@ -73,12 +73,14 @@ extension FolioBrowser {
         guard let current = page else { throw FolioBrowserError(.noPage) }
         var values: [(String, String)] = []
         let action: String
+        let method: HTTPMethod
         do {
             let form = try current.node(xpath)
             for input in try form.nodes(".//input[@name]") {
                 values.append((input["name"] ?? "", input["value"] ?? ""))
             }
             action = form["action"] ?? current.path
+            method = form["method"]?.lowercased() == "post" ? .post : .get
         } catch {
             throw FolioBrowserError(.query(error))
         }
@@ -86,7 +88,6 @@ extension FolioBrowser {
             values.removeAll { $0.0 == name }
             values.append((name, value))
         }
-        let method: HTTPMethod = (try? current.node(xpath)["method"]?.lowercased()) == "post" ? .post : .get
         if method == .get {
             return try request(.get, action + "?" + FormEncoding.encode(values))
         }
@@ -99,11 +100,7 @@ extension FolioBrowser {
     public func state(of pager: String) throws(FolioBrowserError) -> PagerStateSnapshot {
         let path = (try? currentPager(pager))?.stateURL ?? "\(basePath)/\(pager)/state"
         let response = try exchange(.get, path, headers: [:], body: [])
-        let bytes: [UInt8]
-        switch response.body {
-        case .bytes(let one): bytes = one
-        case .parts(let parts): bytes = parts.flatMap { $0 }
-        }
+        let bytes = response.body.joinedBytes
         guard response.status.code == 200 else {
             throw FolioBrowserError(
                 .state("GET \(path) → \(response.status.code): \(String(decoding: bytes, as: UTF8.self))"))

@@ -41,7 +41,7 @@ enum HTTPResponseReader {
         let crlf: [UInt8] = [13, 10]
         while let lineEnd = firstIndex(of: crlf, in: rest) {
             let sizeText = String(decoding: rest[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(), radix: 16) else {
+            guard let size = Int(String(sizeText).trimmingSpaces, radix: 16) else {
                 throw FolioBrowserError(.malformedResponse("bad chunk size"))
             }
             let start = lineEnd + 2
@@ -66,8 +66,4 @@ enum HTTPResponseReader {
         }
         return nil
     }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters() -> String { String(self).trimmingSpaces }
 }
