@@ -67,15 +67,17 @@ final class PageContentStore: Sendable {
     /// The bytes of panels cached now (at most the limit given at init).
     var cachedBytes: Int { entries.withLock { $0.panels.byteCount } }
 
-    /// Changes whenever loaded data changes; part of rendered-page cache keys.
-    var generation: Int { entries.withLock { $0.generation } }
-
-    /// For each page of `pager`, whether its panel can differ with the
-    /// shown count (true until a rendering proved otherwise): rendered-page
-    /// cache keys include the count only for those.
-    func countSensitivity(of pager: PagerConfiguration) -> [Bool] {
+    /// What rendered-page cache keys take from here, read under one lock
+    /// (this runs for every pager view): for each page of `pager`, whether
+    /// its panel can differ with the shown count (true until a rendering
+    /// proved otherwise), so keys include the count only for those; and the
+    /// generation, which changes whenever loaded data changes.
+    func cacheKeyInputs(of pager: PagerConfiguration) -> (countSensitive: [Bool], generation: Int) {
         entries.withLock { entries in
-            pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) }
+            (
+                pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) },
+                entries.generation
+            )
         }
     }
 
