@@ -86,14 +86,14 @@ final class PageContentStore: Sendable {
     func panel(_ page: PageConfiguration, of pager: PagerConfiguration, shownCount: Int) -> RenderedPanel {
         let now = clock.now
         let name = pager.key + "/" + page.key
-        let (independent, checked) = entries.withLock {
-            ($0.countIndependent.contains(name), $0.countChecked.contains(name))
+        // One lock for the count test and the lookup: a hit takes no other.
+        let (key, checked, cached) = entries.withLock { entries in
+            let count = entries.countIndependent.contains(name) ? 0 : shownCount
+            let key = PanelKey(pager: pager.key, page: page.key, shownCount: count)
+            return (key, entries.countChecked.contains(name), entries.panels.value(for: key))
         }
-        let count = independent ? 0 : shownCount
-        let key = PanelKey(pager: pager.key, page: page.key, shownCount: count)
-        if let cached = entries.withLock({ $0.panels.value(for: key) }),
-            cached.expires.map({ $0 > now }) ?? true
-        {
+        let count = key.shownCount
+        if let cached, cached.expires.map({ $0 > now }) ?? true {
             return cached
         }
         let data = loadDataIfNeeded(page, of: pager, now: now)
