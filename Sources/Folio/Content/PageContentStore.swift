@@ -172,7 +172,7 @@ final class PageContentStore: Sendable {
         entries.withLock { entries in
             entries.data[key] = entry
             entries.generation += 1
-            entries.panels.removeAll { $0.pager == pager.key && $0.page == page.key }
+            entries.panels.removeAll { key, _ in key.pager == pager.key && key.page == page.key }
             // New data may change how the template uses the count: test again.
             entries.countIndependent.remove(key)
             entries.countChecked.remove(key)
