@@ -134,24 +134,23 @@ final class PageContentStore: Sendable {
         return panel
     }
 
-    /// Whether showing `page` (of the pager `pagerKey`) now would load its
-    /// data from a file or URL (never loaded, or its `cacheSeconds` expired):
-    /// a fetch that may take up to its timeout. Inline and absent data never
-    /// need loading.
-    func needsLoad(_ page: PageConfiguration, pagerKey: String) -> Bool {
-        switch page.source {
-        case .none, .inline: return false
-        case .file, .url: break
-        }
-        let key = pagerKey + "/" + page.key
+    /// Whether showing one of the `pages` of the pager `pagerKey` that
+    /// `shown` picks would now load its data from a file or URL (never
+    /// loaded, or its `cacheSeconds` expired): a fetch that may take up to
+    /// its timeout. Inline and absent data never need loading. One lock for
+    /// all the pages: `FolioApp.mayBlock` asks this on the event loop.
+    func needsLoad(
+        _ pages: [PageConfiguration], pagerKey: String, where shown: (PageConfiguration) -> Bool
+    ) -> Bool {
         let now = clock.now
-        let loaded = entries.withLock { entries -> (Bool, expires: Double?) in
-            guard let entry = entries.data[key] else { return (false, nil) }
-            return (true, entry.expires)
+        return entries.withLock { entries in
+            for page in pages where page.source.isExternal && shown(page) {
+                guard let entry = entries.data[pagerKey + "/" + page.key] else { return true }
+                // The same test as `loadDataIfNeeded`, which reloads unless `expires > now`.
+                if let expires = entry.expires, expires <= now { return true }
+            }
+            return false
         }
-        guard loaded.0 else { return true }
-        // The same test as `loadDataIfNeeded`, which reloads unless `expires > now`.
-        return loaded.expires.map { $0 <= now } ?? false
     }
 
     /// Makes sure a page's data is loaded (used for the `load` effect, so
