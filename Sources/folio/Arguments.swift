@@ -49,6 +49,19 @@ struct Arguments {
         return nil
     }
 
+    /// Removes `--name N` (or `--name=N`) and returns N, a whole number in `range`.
+    /// - Parameter expected: What N must be, as the error says it (e.g. "a positive number").
+    /// - Throws: when the option has no value or N is not a number in `range`.
+    mutating func takeInteger(_ name: String, in range: ClosedRange<Int>, expected: String)
+        throws(CommandLineError) -> Int?
+    {
+        guard let text = try takeOption(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw CommandLineError("--\(name) must be \(expected), not '\(text)'")
+        }
+        return number
+    }
+
     /// Removes and returns the next operand (a word not starting with `--`).
     mutating func takeOperand() -> String? {
         if let dashes = words.firstIndex(of: "--") {

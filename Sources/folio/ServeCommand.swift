@@ -86,11 +86,7 @@ struct ServeCommand: Subcommand {
     init(arguments: inout Arguments) throws(CommandLineError) {
         dashboard = try DashboardOptions(arguments: &arguments)
         host = try arguments.takeOption("host") ?? "127.0.0.1"
-        let portText = try arguments.takeOption("port") ?? "8080"
-        guard let port = Int(portText), (0...65535).contains(port) else {
-            throw CommandLineError("--port must be a number from 0 to 65535, not '\(portText)'")
-        }
-        self.port = port
+        port = try arguments.takeInteger("port", in: 0...65535, expected: "a number from 0 to 65535") ?? 8080
         basePath = try arguments.takeOption("base-path") ?? ""
         state = try arguments.takeOption("state").map(StateLocation.init(argument:)) ?? .default
         var ancestors: [String] = []
@@ -98,24 +94,11 @@ struct ServeCommand: Subcommand {
             ancestors += value.split(separator: " ").map(String.init)
         }
         frameAncestors = ancestors.isEmpty ? ["'self'"] : ancestors
-        if let text = try arguments.takeOption("max-sessions") {
-            guard let number = Int(text), number > 0 else {
-                throw CommandLineError("--max-sessions must be a positive number, not '\(text)'")
-            }
-            maxSessions = number
-        }
-        if let text = try arguments.takeOption("max-connections") {
-            guard let number = Int(text), number > 0 else {
-                throw CommandLineError("--max-connections must be a positive number, not '\(text)'")
-            }
-            maxConnections = number
-        }
-        if let text = try arguments.takeOption("workers") {
-            guard let number = Int(text), (1...1024).contains(number) else {
-                throw CommandLineError("--workers must be a number from 1 to 1024, not '\(text)'")
-            }
-            workers = number
-        }
+        maxSessions = try arguments.takeInteger(
+            "max-sessions", in: 1...Int.max, expected: "a positive number")
+        maxConnections = try arguments.takeInteger(
+            "max-connections", in: 1...Int.max, expected: "a positive number")
+        workers = try arguments.takeInteger("workers", in: 1...1024, expected: "a number from 1 to 1024")
         accessLog = !arguments.takeFlag("no-access-log")
     }
 

@@ -46,7 +46,7 @@ import Testing
         cache.insert(1, for: "p/a", cost: 30)
         cache.insert(2, for: "p/b", cost: 30)  // turns "p/a" into the older generation
         cache.insert(3, for: "q/a", cost: 10)
-        cache.removeAll { $0.hasPrefix("p/") }
+        cache.removeAll { key, _ in key.hasPrefix("p/") }
         #expect(cache.value(for: "p/a") == nil && cache.value(for: "p/b") == nil)
         #expect(cache.value(for: "q/a") == 3)
         #expect(cache.byteCount == 10)

@@ -30,12 +30,12 @@ import Testing
 
     @Test func templatesThatIgnoreTheCountAreRenderedOnceForAllCounts() {
         let pager = pager()
-        #expect(store.countSensitivity(of: pager) == [true, true])
+        #expect(store.cacheKeyInputs(of: pager).countSensitive == [true, true])
         #expect(store.panel(pager.pages[0], of: pager, shownCount: 1).html == "<p>T 1</p>")
         #expect(store.panel(pager.pages[0], of: pager, shownCount: 2).html == "<p>T 2</p>")
         #expect(store.panel(pager.pages[1], of: pager, shownCount: 1).html == "<p>U</p>")
         #expect(store.panel(pager.pages[1], of: pager, shownCount: 7).html == "<p>U</p>")
-        #expect(store.countSensitivity(of: pager) == [true, false])
+        #expect(store.cacheKeyInputs(of: pager).countSensitive == [true, false])
     }
 
     @Test func panelsForEverNewShownCountsStayWithinTheCacheBudget() throws {

@@ -86,10 +86,9 @@ extension FolioApp {
     /// Reads the configuration in place: copying a `PagerConfiguration` per
     /// request showed up in profiles.
     private func pageNeedsLoad(_ pagerIndex: Int, where shown: (PageConfiguration) -> Bool) -> Bool {
-        for page in configuration.pagers[pagerIndex].pages where page.source.isExternal && shown(page) {
-            if content.needsLoad(page, pagerKey: configuration.pagers[pagerIndex].key) { return true }
-        }
-        return false
+        content.needsLoad(
+            configuration.pagers[pagerIndex].pages, pagerKey: configuration.pagers[pagerIndex].key,
+            where: shown)
     }
 }
 

@@ -46,7 +46,7 @@ public final class FolioApp: HTTPHandler {
         site = SiteContext(title: configuration.title, base: options.basePath, version: options.version)
         do {
             templates = try TemplateSet(directory: options.templatesDirectory)
-            for name in ["page.html", "fragment.html", "index.html", "error.html"] {
+            for name in FolioCheck.requiredTemplates {
                 _ = try templates.template(named: name)
             }
         } catch {

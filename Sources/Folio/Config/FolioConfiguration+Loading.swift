@@ -65,6 +65,8 @@ struct ConfigurationLoader {
     /// Keys that would collide with Folio's own routes.
     static let reservedPagerKeys: Set<String> = ["public", "healthz"]
     static let reservedPageKeys: Set<String> = ["select", "scroll", "state", "fragment"]
+    /// What a key may be made of: it becomes part of URLs.
+    static let keyCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
     mutating func configuration(_ root: JSONNode, file: String) -> FolioConfiguration? {
         guard let fields = reader.object(root, allowed: ["title", "pagers"], what: "the configuration")
@@ -97,8 +99,7 @@ struct ConfigurationLoader {
 
     /// Checks a pager or page key: a URL slug that no route uses.
     mutating func checkKey(_ key: String, at location: SourceLocation?, reserved: Set<String>) -> Bool {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-        guard !key.isEmpty, key.count <= 64, key.allSatisfy({ allowed.contains($0) }) else {
+        guard !key.isEmpty, key.count <= 64, key.allSatisfy({ Self.keyCharacters.contains($0) }) else {
             reader.report(location, "key '\(key)' must be 1 to 64 letters, digits, '-' or '_'")
             return false
         }

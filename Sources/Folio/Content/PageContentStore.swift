@@ -67,15 +67,17 @@ final class PageContentStore: Sendable {
     /// The bytes of panels cached now (at most the limit given at init).
     var cachedBytes: Int { entries.withLock { $0.panels.byteCount } }
 
-    /// Changes whenever loaded data changes; part of rendered-page cache keys.
-    var generation: Int { entries.withLock { $0.generation } }
-
-    /// For each page of `pager`, whether its panel can differ with the
-    /// shown count (true until a rendering proved otherwise): rendered-page
-    /// cache keys include the count only for those.
-    func countSensitivity(of pager: PagerConfiguration) -> [Bool] {
+    /// What rendered-page cache keys take from here, read under one lock
+    /// (this runs for every pager view): for each page of `pager`, whether
+    /// its panel can differ with the shown count (true until a rendering
+    /// proved otherwise), so keys include the count only for those; and the
+    /// generation, which changes whenever loaded data changes.
+    func cacheKeyInputs(of pager: PagerConfiguration) -> (countSensitive: [Bool], generation: Int) {
         entries.withLock { entries in
-            pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) }
+            (
+                pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) },
+                entries.generation
+            )
         }
     }
 
@@ -84,14 +86,14 @@ final class PageContentStore: Sendable {
     func panel(_ page: PageConfiguration, of pager: PagerConfiguration, shownCount: Int) -> RenderedPanel {
         let now = clock.now
         let name = pager.key + "/" + page.key
-        let (independent, checked) = entries.withLock {
-            ($0.countIndependent.contains(name), $0.countChecked.contains(name))
+        // One lock for the count test and the lookup: a hit takes no other.
+        let (key, checked, cached) = entries.withLock { entries in
+            let count = entries.countIndependent.contains(name) ? 0 : shownCount
+            let key = PanelKey(pager: pager.key, page: page.key, shownCount: count)
+            return (key, entries.countChecked.contains(name), entries.panels.value(for: key))
         }
-        let count = independent ? 0 : shownCount
-        let key = PanelKey(pager: pager.key, page: page.key, shownCount: count)
-        if let cached = entries.withLock({ $0.panels.value(for: key) }),
-            cached.expires.map({ $0 > now }) ?? true
-        {
+        let count = key.shownCount
+        if let cached, cached.expires.map({ $0 > now }) ?? true {
             return cached
         }
         let data = loadDataIfNeeded(page, of: pager, now: now)
@@ -132,24 +134,23 @@ final class PageContentStore: Sendable {
         return panel
     }
 
-    /// Whether showing `page` (of the pager `pagerKey`) now would load its
-    /// data from a file or URL (never loaded, or its `cacheSeconds` expired):
-    /// a fetch that may take up to its timeout. Inline and absent data never
-    /// need loading.
-    func needsLoad(_ page: PageConfiguration, pagerKey: String) -> Bool {
-        switch page.source {
-        case .none, .inline: return false
-        case .file, .url: break
-        }
-        let key = pagerKey + "/" + page.key
+    /// Whether showing one of the `pages` of the pager `pagerKey` that
+    /// `shown` picks would now load its data from a file or URL (never
+    /// loaded, or its `cacheSeconds` expired): a fetch that may take up to
+    /// its timeout. Inline and absent data never need loading. One lock for
+    /// all the pages: `FolioApp.mayBlock` asks this on the event loop.
+    func needsLoad(
+        _ pages: [PageConfiguration], pagerKey: String, where shown: (PageConfiguration) -> Bool
+    ) -> Bool {
         let now = clock.now
-        let loaded = entries.withLock { entries -> (Bool, expires: Double?) in
-            guard let entry = entries.data[key] else { return (false, nil) }
-            return (true, entry.expires)
+        return entries.withLock { entries in
+            for page in pages where page.source.isExternal && shown(page) {
+                guard let entry = entries.data[pagerKey + "/" + page.key] else { return true }
+                // The same test as `loadDataIfNeeded`, which reloads unless `expires > now`.
+                if let expires = entry.expires, expires <= now { return true }
+            }
+            return false
         }
-        guard loaded.0 else { return true }
-        // The same test as `loadDataIfNeeded`, which reloads unless `expires > now`.
-        return loaded.expires.map { $0 <= now } ?? false
     }
 
     /// Makes sure a page's data is loaded (used for the `load` effect, so
@@ -170,7 +171,7 @@ final class PageContentStore: Sendable {
         entries.withLock { entries in
             entries.data[key] = entry
             entries.generation += 1
-            entries.panels.removeAll { $0.pager == pager.key && $0.page == page.key }
+            entries.panels.removeAll { key, _ in key.pager == pager.key && key.page == page.key }
             // New data may change how the template uses the count: test again.
             entries.countIndependent.remove(key)
             entries.countChecked.remove(key)

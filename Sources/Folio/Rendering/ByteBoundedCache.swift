@@ -42,17 +42,18 @@ struct ByteBoundedCache<Key: Hashable, Value> {
     /// Caches `value` for `key`, where `cost` is the bytes it holds. A value
     /// larger than half the budget is not kept.
     mutating func insert(_ value: Value, for key: Key, cost: Int) {
-        remove(key)
+        removeValue(for: key)
         store(Slot(value: value, cost: cost), for: key)
     }
 
-    /// Forgets the entries whose keys match.
-    mutating func removeAll(where matches: (Key) -> Bool) {
-        for key in recent.keys where matches(key) { remove(key) }
-        for key in older.keys where matches(key) { remove(key) }
+    /// Forgets the entries that match.
+    mutating func removeAll(where matches: (Key, Value) -> Bool) {
+        for (key, slot) in recent where matches(key, slot.value) { removeValue(for: key) }
+        for (key, slot) in older where matches(key, slot.value) { removeValue(for: key) }
     }
 
-    private mutating func remove(_ key: Key) {
+    /// Forgets the entry for `key`, if any.
+    mutating func removeValue(for key: Key) {
         if let slot = recent.removeValue(forKey: key) { recentBytes -= slot.cost }
         if let slot = older.removeValue(forKey: key) { olderBytes -= slot.cost }
     }

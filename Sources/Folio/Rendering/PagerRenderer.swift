@@ -73,12 +73,13 @@ final class PagerRenderer: Sendable {
         now: Double
     ) throws(TemplateError) -> [[UInt8]] {
         let state = record.state
+        let (countSensitive, generation) = content.cacheKeyInputs(of: pager)
         let key = Key(
             view: view, pager: pager.key, selected: state.selectedIndex,
             loaded: pager.pages.map { state.isLoaded($0.key) },
-            shownCounts: zip(pager.pages, content.countSensitivity(of: pager)).map { page, matters in
+            shownCounts: zip(pager.pages, countSensitive).map { page, matters in
                 matters ? record.shownCounts[page.key] ?? 0 : 0
-            }, generation: content.generation)
+            }, generation: generation)
         let cached = cache.withLock { $0.value(for: key) }
         let chunks: [[UInt8]]
         if let cached, cached.expires.map({ $0 > now }) ?? true {

@@ -78,17 +78,21 @@ public final class SessionManager: Sendable {
     /// expired, or the store cannot be read: using it would create a session.
     /// Cheap (the store's cache), for deciding where to answer a request.
     public func peekSession(id: String?) -> (record: SessionRecord, touchDue: Bool)? {
-        guard let id, Self.isWellFormed(id), let record = try? store.session(id: id)
-        else { return nil }
         let now = clock.now
-        guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
+        guard let record = try? liveRecord(id: id, now: now) else { return nil }
         return (record, now - record.lastSeen >= configuration.touchInterval)
     }
 
+    /// The stored record named by `id` unless it is malformed, absent or
+    /// idle past `idleTimeout` at `now`: what `peekSession` and `lookup` share.
+    private func liveRecord(id: String?, now: Double) throws(StoreError) -> SessionRecord? {
+        guard let id, Self.isWellFormed(id), let record = try store.session(id: id) else { return nil }
+        return now - record.lastSeen <= configuration.idleTimeout ? record : nil
+    }
+
     private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
-        guard let id, Self.isWellFormed(id), var record = try store.session(id: id) else { return nil }
         let now = clock.now
-        guard now - record.lastSeen <= configuration.idleTimeout else { return nil }
+        guard let id, var record = try liveRecord(id: id, now: now) else { return nil }
         guard now - record.lastSeen >= configuration.touchInterval else {
             counts.withLock { $0.unwrittenUse[id] = now }
             return (record, false)
