@@ -63,10 +63,11 @@ def news(i, where):
 
 class FeedServer:
     """A JSON feed on 127.0.0.1 for pages with a `url` source: the data a
-    remote system controls."""
+    remote system controls. `document` is encoded as JSON; bytes are sent
+    exactly as they are (for feeds that are not valid JSON)."""
 
     def __init__(self, document):
-        body = json.dumps(document).encode()
+        body = document if isinstance(document, bytes) else json.dumps(document).encode()
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
