@@ -5,7 +5,6 @@ query HTML with ElementTree's XPath subset (lxml is not installed)."""
 import html.parser
 import http.client
 import json
-import os
 import pathlib
 import select
 import signal
@@ -13,7 +12,10 @@ import socket
 import subprocess
 import time
 import urllib.parse
+import urllib.request
 import xml.etree.ElementTree as ET
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEMO_CONFIG = ROOT / "Templates" / "demo" / "folio.json"
@@ -27,7 +29,8 @@ def free_port():
 
 
 class FolioServer:
-    """A `folio serve --port 0` child process; `url` is what it printed."""
+    """A `folio serve --port 0` child process; `url` is what it printed,
+    without the trailing slash (so `url + "/path"` is a page)."""
 
     def __init__(self, folio_bin, *args, cwd=None):
         command = [folio_bin, "serve", "--port", "0", "--no-access-log", *args]
@@ -54,7 +57,7 @@ class FolioServer:
         if "http://" not in text:
             self.stop()
             raise RuntimeError(f"folio serve did not start: {text!r} {self.process.stderr.read().decode()}")
-        return text.split()[-1]
+        return text.split()[-1].rstrip("/")
 
     def client(self):
         return Client(self.host, self.port)
@@ -73,6 +76,57 @@ class FolioServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+# What every nginx of the suites needs to run unprivileged from one folder;
+# `{http}` is the rest of the http block (its server, and types if needed).
+NGINX_CONF = """
+daemon off;
+worker_processes 1;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log;
+events {{ worker_connections 256; }}
+http {{
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+{http}
+}}
+"""
+
+
+class Nginx:
+    """Debian's nginx on a free port of 127.0.0.1, run from `folder`, ready
+    once `ready_path` answers 200. `http` is the rest of its http block, a
+    template that may use {dir}, {port} and the keyword `values`."""
+
+    def __init__(self, folder, http, ready_path, **values):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        conf = NGINX_CONF.format(dir=folder, http=http.format(dir=folder, port=self.port, **values))
+        with open(f"{folder}/nginx.conf", "w") as file:
+            file.write(conf)
+        self.process = subprocess.Popen(["nginx", "-c", f"{folder}/nginx.conf", "-p", folder],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + ready_path, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                pytest.fail("nginx did not start: " + self.process.stderr.read().decode())
+            time.sleep(0.05)  # nginx is starting: poll its port
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
 
 class Response:
