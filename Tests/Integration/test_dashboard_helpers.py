@@ -4,12 +4,14 @@ query HTML with ElementTree's XPath subset (lxml is not installed)."""
 
 import html.parser
 import http.client
+import http.server
 import json
 import pathlib
 import select
 import signal
 import socket
 import subprocess
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -76,6 +78,55 @@ class FolioServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class FeedServer:
+    """A JSON feed on 127.0.0.1 for pages with a `url` source: the data a
+    remote system controls. `document` is encoded as JSON; bytes are sent
+    exactly as they are (for feeds that are not valid JSON). A `gated` feed
+    accepts at once but answers only after `release()` (or never);
+    `requested` is set when a fetch arrived."""
+
+    def __init__(self, document, gated=False):
+        body = document if isinstance(document, bytes) else json.dumps(document).encode()
+        self.requested = threading.Event()
+        self.released = threading.Event()
+        if not gated:
+            self.released.set()
+        feed = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                feed.requested.set()
+                if not feed.released.wait(timeout=30):
+                    return
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    pass  # folio gave up (its timeout) and closed the connection
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.json"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def release(self):
+        self.released.set()
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.released.set()
+        self.server.shutdown()
+        self.server.server_close()
 
 
 # What every nginx of the suites needs to run unprivileged from one folder;

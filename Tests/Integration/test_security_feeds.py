@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from test_dashboard_helpers import FolioServer
-from test_security_support import FeedServer
+from test_dashboard_helpers import FeedServer, FolioServer
 
 HOSTILE_FEEDS = {
     "not json": b"<html>nope</html>",
