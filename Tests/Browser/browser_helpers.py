@@ -5,13 +5,14 @@ import http.server
 import json
 import os
 import pathlib
-import select
-import socket
-import subprocess
+import sys
 import threading
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+# `folio serve` and nginx are started by the dashboard suites' helpers, shared from Tests/Integration.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Integration"))
+from test_dashboard_helpers import ROOT, FolioServer, Nginx  # noqa: E402,F401
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 VIEWPORTS = {"phone": (390, 844), "laptop": (1280, 800)}
 
@@ -22,35 +23,6 @@ def demo_pagers():
         config = json.load(file)
     return [(p["key"], p.get("titleStyle", "underline"), [page["key"] for page in p["pages"]])
             for p in config["pagers"]]
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Folio:
-    """A `folio serve` on a free port with in-memory state, stopped on exit."""
-
-    def __init__(self, folio_bin, *arguments):
-        self.process = subprocess.Popen(
-            [folio_bin, "serve", "--port", "0", "--state", "memory", "--no-access-log", *arguments],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        ready, _, _ = select.select([self.process.stdout], [], [], 30)
-        line = self.process.stdout.readline().decode() if ready else ""
-        if "http://" not in line:
-            self.process.kill()
-            raise RuntimeError(f"folio did not start: {line!r} {self.process.stderr.read().decode()}")
-        self.url = line.split()[-1].rstrip("/")
-        self.port = int(self.url.rsplit(":", 1)[1].split("/")[0])
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
 
 
 class StaticSite:

@@ -10,7 +10,7 @@ import tempfile
 import pytest
 from playwright.sync_api import sync_playwright
 
-from browser_helpers import CHROMIUM, ROOT, VIEWPORTS, Folio, StaticSite
+from browser_helpers import CHROMIUM, ROOT, VIEWPORTS, FolioServer, StaticSite
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +35,7 @@ def embedders():
 @pytest.fixture(scope="session")
 def folio(folio_bin, embedders):
     _, allowed, _ = embedders
-    server = Folio(folio_bin, "--frame-ancestors", "'self'", "--frame-ancestors", allowed.origin)
+    server = FolioServer(folio_bin, "--frame-ancestors", "'self'", "--frame-ancestors", allowed.origin)
     yield server
     server.stop()
 

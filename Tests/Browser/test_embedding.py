@@ -4,14 +4,11 @@ by nginx's SSI behind a path prefix."""
 
 import os
 import shutil
-import subprocess
 import tempfile
-import time
-import urllib.request
 
 import pytest
 
-from browser_helpers import Folio, check_indicator, free_port
+from browser_helpers import FolioServer, Nginx, check_indicator
 
 EMBED_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Intranet</title></head>
@@ -54,19 +51,9 @@ def test_a_page_of_another_origin_is_refused_the_frame(folio, embedders, fresh_p
     assert not framed, "the pager was shown inside a frame of a refused origin"
 
 
-NGINX_CONF = """
-daemon off;
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log;
-events {{ worker_connections 64; }}
-http {{
-    access_log off;
-    client_body_temp_path {dir}/body;
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
+# The http block of nginx.conf: the portal's folder with SSI, and
+# /intranet/pager/ proxied to the Folio.
+PORTAL_SITE = """
     types {{ text/html html; }}
     server {{
         listen 127.0.0.1:{port};
@@ -79,7 +66,6 @@ http {{
             proxy_set_header Host $host;
         }}
     }}
-}}
 """
 
 PORTAL = """<!DOCTYPE html>
@@ -96,35 +82,15 @@ def portal(folio_bin):
     /intranet/pager/ proxies to a Folio started with that base path."""
     if shutil.which("nginx") is None:
         pytest.fail("nginx is not installed (scripts/install-test-deps installs it)")
-    server = Folio(folio_bin, "--base-path", "/intranet/pager")
     folder = tempfile.mkdtemp(prefix="folio-ssi-")
     os.chmod(folder, 0o755)  # nginx's workers (nobody) read the portal from here
-    port = free_port()
-    with open(f"{folder}/nginx.conf", "w") as conf:
-        conf.write(NGINX_CONF.format(dir=folder, port=port, upstream=server.port))
     os.makedirs(f"{folder}/site")
     with open(f"{folder}/site/portal.html", "w", encoding="utf-8") as page:
         page.write(PORTAL)
-    nginx = subprocess.Popen(["nginx", "-c", f"{folder}/nginx.conf", "-p", folder],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/intranet/pager/healthz", timeout=2) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            pass
-        if nginx.poll() is not None or time.monotonic() > deadline:
-            nginx.kill()
-            server.stop()
-            pytest.fail("nginx did not start: " + nginx.stderr.read().decode())
-        time.sleep(0.05)  # nginx is starting: poll its port
-    yield url
-    nginx.terminate()
-    nginx.wait(timeout=10)
-    server.stop()
+    with FolioServer(folio_bin, "--base-path", "/intranet/pager") as server:
+        nginx = Nginx(folder, PORTAL_SITE, "/intranet/pager/healthz", upstream=server.port)
+        yield nginx.url
+        nginx.stop()
     shutil.rmtree(folder, ignore_errors=True)
 
 

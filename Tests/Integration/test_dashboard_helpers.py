@@ -4,16 +4,20 @@ query HTML with ElementTree's XPath subset (lxml is not installed)."""
 
 import html.parser
 import http.client
+import http.server
 import json
-import os
 import pathlib
 import select
 import signal
 import socket
 import subprocess
+import threading
 import time
 import urllib.parse
+import urllib.request
 import xml.etree.ElementTree as ET
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEMO_CONFIG = ROOT / "Templates" / "demo" / "folio.json"
@@ -27,7 +31,8 @@ def free_port():
 
 
 class FolioServer:
-    """A `folio serve --port 0` child process; `url` is what it printed."""
+    """A `folio serve --port 0` child process; `url` is what it printed,
+    without the trailing slash (so `url + "/path"` is a page)."""
 
     def __init__(self, folio_bin, *args, cwd=None):
         command = [folio_bin, "serve", "--port", "0", "--no-access-log", *args]
@@ -54,7 +59,7 @@ class FolioServer:
         if "http://" not in text:
             self.stop()
             raise RuntimeError(f"folio serve did not start: {text!r} {self.process.stderr.read().decode()}")
-        return text.split()[-1]
+        return text.split()[-1].rstrip("/")
 
     def client(self):
         return Client(self.host, self.port)
@@ -73,6 +78,106 @@ class FolioServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class FeedServer:
+    """A JSON feed on 127.0.0.1 for pages with a `url` source: the data a
+    remote system controls. `document` is encoded as JSON; bytes are sent
+    exactly as they are (for feeds that are not valid JSON). A `gated` feed
+    accepts at once but answers only after `release()` (or never);
+    `requested` is set when a fetch arrived."""
+
+    def __init__(self, document, gated=False):
+        body = document if isinstance(document, bytes) else json.dumps(document).encode()
+        self.requested = threading.Event()
+        self.released = threading.Event()
+        if not gated:
+            self.released.set()
+        feed = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                feed.requested.set()
+                if not feed.released.wait(timeout=30):
+                    return
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    pass  # folio gave up (its timeout) and closed the connection
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.json"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def release(self):
+        self.released.set()
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.released.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+# What every nginx of the suites needs to run unprivileged from one folder;
+# `{http}` is the rest of the http block (its server, and types if needed).
+NGINX_CONF = """
+daemon off;
+worker_processes 1;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log;
+events {{ worker_connections 256; }}
+http {{
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+{http}
+}}
+"""
+
+
+class Nginx:
+    """Debian's nginx on a free port of 127.0.0.1, run from `folder`, ready
+    once `ready_path` answers 200. `http` is the rest of its http block, a
+    template that may use {dir}, {port} and the keyword `values`."""
+
+    def __init__(self, folder, http, ready_path, **values):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        conf = NGINX_CONF.format(dir=folder, http=http.format(dir=folder, port=self.port, **values))
+        with open(f"{folder}/nginx.conf", "w") as file:
+            file.write(conf)
+        self.process = subprocess.Popen(["nginx", "-c", f"{folder}/nginx.conf", "-p", folder],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + ready_path, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                pytest.fail("nginx did not start: " + self.process.stderr.read().decode())
+            time.sleep(0.05)  # nginx is starting: poll its port
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
 
 class Response:

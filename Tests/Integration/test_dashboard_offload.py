@@ -7,12 +7,11 @@ with its data or, past the page's timeout, with the error panel.
 Ordering is asserted, never timing: the feed answers only when the test says
 so, after the other requests have been answered."""
 
-import http.server
 import json
 import subprocess
 import threading
 
-from test_dashboard_helpers import ROOT, FolioServer, write_config
+from test_dashboard_helpers import ROOT, FeedServer, FolioServer, write_config
 
 MARKER = "来自慢速数据源 slow-feed-marker"
 # Enough fresh connections that each event loop (one per core, dealt round
@@ -20,51 +19,11 @@ MARKER = "来自慢速数据源 slow-feed-marker"
 OTHER_REQUESTS = 8
 
 
-class GatedFeed:
-    """A JSON feed on 127.0.0.1 that accepts at once but answers only after
-    `release()` (or never): `requested` is set when a fetch arrived."""
-
-    def __init__(self):
-        self.requested = threading.Event()
-        self.released = threading.Event()
-        post = json.loads((ROOT / "Templates" / "demo" / "essence-joke.json").read_text())["posts"][0]
-        post["text"] = MARKER
-        body = json.dumps({"posts": [post]}).encode()
-        feed = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                feed.requested.set()
-                if not feed.released.wait(timeout=30):
-                    return
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
-                except OSError:
-                    pass  # folio gave up (its timeout) and closed the connection
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.json"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def release(self):
-        self.released.set()
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.released.set()
-        self.server.shutdown()
-        self.server.server_close()
+def slow_feed():
+    """A gated feed of one demo post whose text is MARKER."""
+    post = json.loads((ROOT / "Templates" / "demo" / "essence-joke.json").read_text())["posts"][0]
+    post["text"] = MARKER
+    return FeedServer({"posts": [post]}, gated=True)
 
 
 def config(folder, url, timeout_seconds):
@@ -113,7 +72,7 @@ def others_are_answered_while_pending(server, done, rounds=OTHER_REQUESTS):
 
 
 def test_a_slow_feed_holds_up_no_other_pager_then_its_page_arrives(folio_bin, tmp_path):
-    with GatedFeed() as feed, FolioServer(
+    with slow_feed() as feed, FolioServer(
             folio_bin, "--config", config(tmp_path, feed.url, 20),
             "--state", str(tmp_path / "state.sqlite")) as server:
         thread, done, result = start_slow_request(server)
@@ -129,7 +88,7 @@ def test_a_slow_feed_holds_up_no_other_pager_then_its_page_arrives(folio_bin, tm
 
 
 def test_a_feed_that_never_answers_gives_the_error_panel_after_its_timeout(folio_bin, tmp_path):
-    with GatedFeed() as feed, FolioServer(
+    with slow_feed() as feed, FolioServer(
             folio_bin, "--config", config(tmp_path, feed.url, 3),
             "--state", str(tmp_path / "state.sqlite")) as server:
         thread, done, result = start_slow_request(server)
@@ -148,7 +107,7 @@ def test_with_one_worker_a_select_waits_for_the_slow_page_that_holds_it(folio_bi
     """--workers bounds the blocking work in flight: the slow page takes the
     only worker, so a select (a durable write) is answered only after it,
     while pages that need no worker are still answered meanwhile."""
-    with GatedFeed() as feed, FolioServer(
+    with slow_feed() as feed, FolioServer(
             folio_bin, "--config", config(tmp_path, feed.url, 20), "--workers", "1",
             "--state", str(tmp_path / "state.sqlite")) as server:
         poster = server.client()

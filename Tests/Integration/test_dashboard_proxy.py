@@ -1,29 +1,15 @@
 """Folio behind Debian's nginx at /intranet/pager/ with --base-path."""
 
 import shutil
-import subprocess
-import tempfile
-import time
 
 import pytest
 
-from test_dashboard_helpers import Client, FolioServer, free_port, parse_html
+from test_dashboard_helpers import Client, FolioServer, Nginx, parse_html
 
 pytestmark = pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
 
-NGINX_CONF = """
-daemon off;
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
-    client_body_temp_path {dir}/body;
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
+# The http block of nginx.conf: /intranet/pager/ proxied to the Folio.
+PROXY = """
     server {{
         listen 127.0.0.1:{port};
         location /intranet/pager/ {{
@@ -32,37 +18,17 @@ http {{
             proxy_set_header X-Forwarded-Proto http;
         }}
     }}
-}}
 """
 
 
 @pytest.fixture
-def proxied(folio_bin):
+def proxied(folio_bin, tmp_path):
     with FolioServer(folio_bin, "--base-path", "/intranet/pager") as server:
-        folder = tempfile.mkdtemp(prefix="folio-nginx-")
-        port = free_port()
-        with open(f"{folder}/nginx.conf", "w") as conf:
-            conf.write(NGINX_CONF.format(dir=folder, port=port, upstream=server.port))
-        nginx = subprocess.Popen(["nginx", "-c", f"{folder}/nginx.conf", "-p", folder],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        client = Client("127.0.0.1", port)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                if client.get("/intranet/pager/healthz").status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or nginx.poll() is not None:
-                nginx.kill()
-                pytest.fail("nginx did not start: " + nginx.stderr.read().decode())
-            time.sleep(0.1)
+        nginx = Nginx(str(tmp_path), PROXY, "/intranet/pager/healthz", upstream=server.port)
         try:
-            yield client
+            yield Client("127.0.0.1", nginx.port)
         finally:
-            nginx.terminate()
-            nginx.wait(timeout=10)
-            shutil.rmtree(folder, ignore_errors=True)
+            nginx.stop()
 
 
 def test_everything_works_under_the_prefix(proxied):

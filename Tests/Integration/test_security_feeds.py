@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from test_dashboard_helpers import FolioServer
-from test_security_support import FeedServer
+from test_dashboard_helpers import FeedServer, FolioServer
 
 HOSTILE_FEEDS = {
     "not json": b"<html>nope</html>",
@@ -27,23 +26,6 @@ HOSTILE_FEEDS = {
 }
 
 
-class RawFeed(FeedServer):
-    """A feed that sends exactly these bytes as application/json."""
-
-    def __init__(self, body):
-        super().__init__({})
-        handler = self.server.RequestHandlerClass
-
-        def do_get(request):
-            request.send_response(200)
-            request.send_header("Content-Type", "application/json")
-            request.send_header("Content-Length", str(len(body)))
-            request.end_headers()
-            request.wfile.write(body)
-
-        handler.do_GET = do_get
-
-
 def config(folder, url):
     path = folder / "folio.json"
     path.write_text(json.dumps({"pagers": [{"key": "f", "title": "F", "pages": [
@@ -55,7 +37,7 @@ def config(folder, url):
 
 @pytest.mark.parametrize("what", HOSTILE_FEEDS)
 def test_a_hostile_feed_gives_an_error_panel_and_the_server_keeps_serving(folio_bin, tmp_path, what):
-    with RawFeed(HOSTILE_FEEDS[what]) as feed, FolioServer(folio_bin, "--config", config(tmp_path, feed.url)) as server:
+    with FeedServer(HOSTILE_FEEDS[what]) as feed, FolioServer(folio_bin, "--config", config(tmp_path, feed.url)) as server:
         client = server.client()
         response = client.get("/f/feed")
         assert response.status == 200

@@ -1,15 +1,13 @@
 """Shared pieces of the security suites (test_security_*.py): hostile
 payloads, a test configuration that carries them in every value a user or
-feed controls, a local feed server, and checks on the markup that comes back.
+feed controls, and checks on the markup that comes back.
 
 Servers come from test_dashboard_helpers (a real `folio serve --port 0
---state memory`); everything binds 127.0.0.1."""
+--state memory`, and FeedServer for a `url` source); everything binds 127.0.0.1."""
 
-import http.server
 import json
 import pathlib
 import socket
-import threading
 
 from test_dashboard_helpers import parse_html
 
@@ -59,37 +57,6 @@ def news(i, where):
         "comments": hostile(i + 4, f"{where}.comments"),
         "image": hostile(i + 5, f"{where}.image"),
     }
-
-
-class FeedServer:
-    """A JSON feed on 127.0.0.1 for pages with a `url` source: the data a
-    remote system controls."""
-
-    def __init__(self, document):
-        body = json.dumps(document).encode()
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.json"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 def hostile_config(folder, feed_url):

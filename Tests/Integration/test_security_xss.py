@@ -10,9 +10,9 @@ import urllib.parse
 
 import pytest
 
-from test_dashboard_helpers import FolioServer, parse_html, text_of
+from test_dashboard_helpers import FeedServer, FolioServer, parse_html, text_of
 from test_security_support import (
-    HOSTILE, PAYLOADS, FeedServer, assert_no_injection, feed_document, hostile_config, raw_request)
+    HOSTILE, PAYLOADS, assert_no_injection, feed_document, hostile_config, raw_request)
 
 HTML = {"Accept": "text/html"}
 
