@@ -63,6 +63,18 @@ import Testing
         #expect(try store.count() == 0)
     }
 
+    @Test func onlyCachedSessionsAreAtHandWithoutADiskRead() throws {
+        let uncached = try SQLiteSessionStore(path: folder.path + "/h.sqlite", cacheCapacity: 0)
+        try uncached.insert(SessionRecord(id: "s1", csrfToken: "t1", lastSeen: 1))
+        #expect(try uncached.session(id: "s1")?.csrfToken == "t1")
+        #expect(uncached.sessionIfAtHand(id: "s1") == nil)
+        let cached = try SQLiteSessionStore(path: folder.path + "/h.sqlite")
+        #expect(cached.sessionIfAtHand(id: "s1") == nil)
+        #expect(try cached.session(id: "s1")?.csrfToken == "t1")
+        #expect(cached.sessionIfAtHand(id: "s1")?.csrfToken == "t1")
+        #expect(MemorySessionStore().sessionIfAtHand(id: "s1") == nil)
+    }
+
     @Test func readOnlyDatabaseRefusesWritesWithAMessage() throws {
         let path = folder.path + "/ro.sqlite"
         do {

@@ -23,8 +23,10 @@ extension FolioApp {
         case .index, .health, .publicFile, .stylesheet:
             return false
         case .state:
-            // Reading a session notes its use, now and then in a write.
-            return durable && sessions.peekSession(id: Self.sessionCookie(in: request))?.touchDue == true
+            // Reading a session notes its use, now and then in a write; one
+            // not at hand takes a read of the disk.
+            guard durable, let cookie = Self.sessionCookie(in: request) else { return false }
+            return sessions.peekSession(id: cookie)?.touchDue ?? true
         case .select, .scroll:
             // Saves the new selection; in memory, may still fetch the page it shows.
             return durable || anyPageNeedsLoad(pagerIndex)
@@ -48,7 +50,7 @@ extension FolioApp {
         }
         let peeked = sessions.peekSession(id: Self.sessionCookie(in: request))
         if durable {
-            // No live session: one is created. A due touch: written.
+            // No live session at hand: one is read from disk or created. A due touch: written.
             guard let peeked, !peeked.touchDue else { return true }
         }
         let initial = initialStates[pagerIndex]

@@ -75,19 +75,25 @@ public final class SessionManager: Sendable {
     /// The live session named by a cookie value, without marking it used,
     /// and whether reading it through `session(id:)` now would write its
     /// last-seen time (the touch is due). `nil` when there is none, it has
-    /// expired, or the store cannot be read: using it would create a session.
-    /// Cheap (the store's cache), for deciding where to answer a request.
+    /// expired, or it is not at hand without reading the disk (the store's
+    /// cache): for deciding, on the event loop, where to answer a request.
     public func peekSession(id: String?) -> (record: SessionRecord, touchDue: Bool)? {
         let now = clock.now
-        guard let record = try? liveRecord(id: id, now: now) else { return nil }
+        guard let id, Self.isWellFormed(id), let record = store.sessionIfAtHand(id: id), isLive(record, now)
+        else { return nil }
         return (record, now - record.lastSeen >= configuration.touchInterval)
     }
 
     /// The stored record named by `id` unless it is malformed, absent or
-    /// idle past `idleTimeout` at `now`: what `peekSession` and `lookup` share.
+    /// idle past `idleTimeout` at `now`.
     private func liveRecord(id: String?, now: Double) throws(StoreError) -> SessionRecord? {
-        guard let id, Self.isWellFormed(id), let record = try store.session(id: id) else { return nil }
-        return now - record.lastSeen <= configuration.idleTimeout ? record : nil
+        guard let id, Self.isWellFormed(id), let record = try store.session(id: id), isLive(record, now)
+        else { return nil }
+        return record
+    }
+
+    private func isLive(_ record: SessionRecord, _ now: Double) -> Bool {
+        now - record.lastSeen <= configuration.idleTimeout
     }
 
     private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {

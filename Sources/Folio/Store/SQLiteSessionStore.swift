@@ -20,11 +20,11 @@ public final class SQLiteSessionStore: SessionStore {
 
     /// The database, locked for each statement.
     private let statements: LockedValue<Statements>
-    /// Recently used sessions. A separate lock, so a cache hit never waits
-    /// behind another session's disk write. Lock order: cache, then
-    /// statements (a miss reads the database under the cache lock, so a
-    /// concurrent write cannot slip a stale copy in); writers take the two
-    /// one after the other, never nested.
+    /// Recently used sessions. A separate lock, never held while the
+    /// database is: a cache hit never waits behind a read or a disk write.
+    /// A miss reads the database with the cache unlocked and caches what it
+    /// read only if no writer changed the cache meanwhile
+    /// (`SessionCache.insertRead`); writers change the database, then the cache.
     private let cache: LockedValue<SessionCache>
     private let encoder = JSONEncoder()
 
@@ -67,14 +67,18 @@ public final class SQLiteSessionStore: SessionStore {
 
     /// The session with this id (from the cache when recently used), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
-        try cache.withLock { (cache) throws(StoreError) -> SessionRecord? in
-            if let cached = cache[id] { return cached }
-            let record = try statements.withLock { (statements) throws(StoreError) -> SessionRecord? in
-                try Self.read(id, statements)
-            }
-            if let record { cache[id] = record }
-            return record
+        let (cached, writesBefore) = cache.withLock { ($0[id], $0.writes) }
+        if let cached { return cached }
+        let record = try statements.withLock { (statements) throws(StoreError) -> SessionRecord? in
+            try Self.read(id, statements)
         }
+        if let record { cache.withLock { $0.insertRead(record, writesBefore: writesBefore) } }
+        return record
+    }
+
+    /// The session if it is in the cache; `nil` when reading it would take the database.
+    public func sessionIfAtHand(id: String) -> SessionRecord? {
+        cache.withLock { $0[id] }
     }
 
     private static func read(_ id: String, _ statements: borrowing Statements) throws(StoreError)

@@ -4,6 +4,9 @@
 /// costs one, so `capacity` counts records.
 struct SessionCache {
     private var records: ByteBoundedCache<String, SessionRecord>
+    /// Counts the writers' changes, so a record read from the database
+    /// outside the lock is cached only when no write came in between.
+    private(set) var writes: UInt64 = 0
 
     /// - Parameter capacity: At most this many records are kept (0: none).
     init(capacity: Int) { records = ByteBoundedCache(byteLimit: max(0, capacity)) }
@@ -12,6 +15,7 @@ struct SessionCache {
     subscript(id: String) -> SessionRecord? {
         mutating get { records.value(for: id) }
         set {
+            writes &+= 1
             if let newValue {
                 records.insert(newValue, for: id, cost: 1)
             } else {
@@ -22,6 +26,7 @@ struct SessionCache {
 
     /// Changes a cached record in place; does nothing when it is not cached.
     mutating func update(_ id: String, _ change: (inout SessionRecord) -> Void) {
+        writes &+= 1
         if var record = records.value(for: id) {
             change(&record)
             records.insert(record, for: id, cost: 1)
@@ -30,6 +35,15 @@ struct SessionCache {
 
     /// Drops every record that matches.
     mutating func removeAll(where shouldRemove: (SessionRecord) -> Bool) {
+        writes &+= 1
         records.removeAll { _, record in shouldRemove(record) }
+    }
+
+    /// Caches a record read from the database while the lock was free,
+    /// unless a writer changed the cache since `writesBefore`: its copy may
+    /// be newer. A writer that comes later applies its change to this copy.
+    mutating func insertRead(_ record: SessionRecord, writesBefore: UInt64) {
+        guard writes == writesBefore else { return }
+        records.insert(record, for: record.id, cost: 1)
     }
 }

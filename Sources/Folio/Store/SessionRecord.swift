@@ -71,6 +71,9 @@ public protocol SessionStore: Sendable {
     func removeLeastRecentlySeen(count: Int) throws(StoreError)
     /// How many sessions are stored.
     func count() throws(StoreError) -> Int
+    /// The session if it can be had without reading a disk; `nil` when it
+    /// is absent or would take a read. For decisions that must not block.
+    func sessionIfAtHand(id: String) -> SessionRecord?
     /// Whether writes wait for the disk (`synchronous=FULL`), so a request
     /// that writes may block for a while and is better answered off the
     /// event loop. Default true (the safe answer); in-memory stores say false.
@@ -80,6 +83,9 @@ public protocol SessionStore: Sendable {
 extension SessionStore {
     /// Writes are assumed to wait for the disk.
     public var isDurable: Bool { true }
+
+    /// Any read: right for stores that keep everything in memory.
+    public func sessionIfAtHand(id: String) -> SessionRecord? { try? session(id: id) }
 
     /// Records the last use of many sessions, one `touch(id:lastSeen:)` each.
     public func touch(_ uses: [String: Double]) throws(StoreError) {
