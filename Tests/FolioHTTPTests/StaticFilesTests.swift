@@ -93,6 +93,14 @@ import Testing
         #expect(response.headers["Allow"] == "GET, HEAD")
     }
 
+    @Test func servesAFileTooLargeToCacheWholeAndUncompressed() throws {
+        let size = FileCache.maximumCachedSize + 1
+        try Data(repeating: UInt8(ascii: "a"), count: size).write(to: URL(fileURLWithPath: root + "/big.txt"))
+        let response = get("big.txt", ["Accept-Encoding": "gzip"])
+        #expect(response.headers["Content-Encoding"] == nil)
+        #expect(response.body.count == size)
+    }
+
     @Test func rereadsAFileThatChanged() throws {
         try "first version".write(toFile: root + "/changing.txt", atomically: false, encoding: .utf8)
         #expect(get("changing.txt").body == .bytes(Array("first version".utf8)))

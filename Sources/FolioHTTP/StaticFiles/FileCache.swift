@@ -47,6 +47,8 @@ final class FileCache: Sendable {
     /// The gzip form of `file`, computed at most once per identity.
     func gzipped(_ file: CachedFile, at path: String) -> [UInt8]? {
         if let known = file.gzipped { return known }
+        // Not cached, so the result could not be kept: compressing it per request would cost more than it saves.
+        guard file.bytes.count <= Self.maximumCachedSize else { return nil }
         var compressed = Gzip.compress(file.bytes)
         // Not worth it unless it saves something.
         if let result = compressed, result.count >= file.bytes.count { compressed = nil }
