@@ -24,7 +24,7 @@ import Testing
         #expect(page.method == .get)
         #expect(page.path == "/essence/video")
         #expect(page.status.code == 200)
-        try page.document.expectText("//*[@role='tab'][@aria-selected='true']", equals: "视频")
+        try page.expectText(of: "//*[@role='tab'][@aria-selected='true']", equals: "视频")
         try page.document.expectAttribute(
             "data-selected", of: "//section[@data-pager='essence']", equals: "1")
         #expect(try browser.state(of: "essence").selected.key == "video")
@@ -132,7 +132,7 @@ import Testing
         let browser = try FolioBrowser(configuration: FolioConfiguration(title: "Test", pagers: [pager]))
         let page = try browser.open("/colors/blue")
         #expect(try page.pager().tabs.map(\.title) == ["红", "蓝"])
-        try page.document.expectText("//*[@id='folio-colors-panel-blue']//h2", equals: "蓝")
+        try page.expectText(of: "//*[@id='folio-colors-panel-blue']//h2", equals: "蓝")
         #expect(try browser.select("red").pager().selectedKey == "red")
     }
 }

@@ -1,5 +1,8 @@
+import Testing
+
 /// Why a query on an ``HTMLDocument`` failed. Its description is written
-/// for a test log: what was asked, where, and the HTML nearest to it.
+/// for a test log: what was asked, where, and the HTML nearest to it; for a
+/// failed `expect…` check it starts with the caller's `file:line:`.
 public struct HTMLQueryError: Error, Sendable, CustomStringConvertible {
     /// The kinds of failure; may grow.
     enum Kind: Sendable {
@@ -13,7 +16,17 @@ public struct HTMLQueryError: Error, Sendable, CustomStringConvertible {
 
     let kind: Kind
 
+    /// The call of the `expect…` check that failed, if one did.
+    public private(set) var sourceLocation: SourceLocation?
+
     init(_ kind: Kind) { self.kind = kind }
+
+    /// The same error, reported at `location`.
+    func located(at location: SourceLocation) -> HTMLQueryError {
+        var copy = self
+        copy.sourceLocation = location
+        return copy
+    }
 
     /// The XPath expression that failed, if the failure was a query.
     public var xpath: String? {
@@ -35,6 +48,11 @@ public struct HTMLQueryError: Error, Sendable, CustomStringConvertible {
 
     /// A message for the test log, with the relevant HTML.
     public var description: String {
+        guard let location = sourceLocation else { return message }
+        return "\(location.filePath):\(location.line): \(message)"
+    }
+
+    private var message: String {
         switch kind {
         case .unparsable(let source):
             return "\(source) could not be parsed as HTML (empty?)"
