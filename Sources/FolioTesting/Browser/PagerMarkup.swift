@@ -1,11 +1,12 @@
-/// A pager as its HTML shows it, read through the hooks DESIGN.md keeps
-/// stable (`data-pager`, `data-selected`, `role="tab"`, `aria-selected`,
-/// `.folio-indicator`'s `data-left`/`data-width`, `role="tabpanel"`,
-/// `data-loaded`). Plain values: compare them with `#expect`.
+/// A pager as its HTML shows it, read through the hooks that Folio's
+/// "HTML contract" article (`Sources/Folio/Folio.docc/HTMLContract.md`)
+/// keeps stable (`data-pager`, `data-selected`, `role="tab"`, `data-key`,
+/// `aria-selected`, `.folio-indicator`'s `data-left`/`data-width`,
+/// `role="tabpanel"`, `data-loaded`). Plain values: compare them with `#expect`.
 public struct PagerMarkup: Sendable, Equatable {
     /// One title of the bar.
     public struct Tab: Sendable, Equatable {
-        /// The page key (the button's `value`).
+        /// The page key (the button's `data-key`, else its `value`).
         public var key: String
         /// The title as shown.
         public var title: String
@@ -64,7 +65,7 @@ public struct PagerMarkup: Sendable, Equatable {
         selectedIndex = Int(section["data-selected"] ?? "") ?? -1
         tabs = try section.nodes(".//*[@role='tab']").enumerated().map { offset, tab in
             Tab(
-                key: tab["value"] ?? tab["data-key"] ?? "", title: tab.text,
+                key: tab["data-key"] ?? tab["value"] ?? "", title: tab.text,
                 index: Int(tab["data-index"] ?? "") ?? offset, isSelected: tab["aria-selected"] == "true",
                 controls: tab["aria-controls"])
         }
