@@ -18,6 +18,20 @@ public enum FolioPaths {
     /// `./Public` if it exists, else `<source root>/Public`.
     public static var defaultPublicDirectory: String { existing("Public") }
 
+    /// Folio's own `Templates` folder, in the checkout this library was
+    /// built from, whatever the working folder: for a package that depends
+    /// on Folio and uses its page templates.
+    public static var builtInTemplatesDirectory: String { sourceRoot + "/Templates" }
+
+    /// Folio's own `Public` folder (stylesheet, script, fonts), whatever the working folder.
+    public static var builtInPublicDirectory: String { sourceRoot + "/Public" }
+
+    /// The demo dashboard's configuration in Folio's own `Templates` folder,
+    /// whatever the working folder.
+    public static var demoConfigurationFile: String {
+        demoConfiguration(templatesDirectory: builtInTemplatesDirectory)
+    }
+
     /// The demo configuration inside a templates folder.
     public static func demoConfiguration(templatesDirectory: String) -> String {
         templatesDirectory + "/demo/folio.json"

@@ -22,13 +22,23 @@ extension FolioConfiguration {
             let reason =
                 FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
             throw ConfigurationError(problems: [
-                ConfigurationProblem(file: file, location: nil, message: reason)
+                ConfigurationProblem(file: file, location: nil, message: reason + resolution(of: file))
             ])
         }
         let directory = (file as NSString).deletingLastPathComponent
         return try parse(
             [UInt8](data), file: file, directory: directory.isEmpty ? "." : directory,
             templatesDirectory: templatesDirectory)
+    }
+
+    /// For a relative path, which absolute path was looked for and what it
+    /// was relative to: a test's working folder is rarely the one expected.
+    private static func resolution(of file: String) -> String {
+        guard !file.hasPrefix("/") else { return "" }
+        let workingFolder = FileManager.default.currentDirectoryPath
+        let absolute = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: workingFolder + "/"))
+            .standardizedFileURL.path
+        return " (looked for \(absolute): a relative path is taken from the working folder \(workingFolder))"
     }
 
     /// Parses configuration text; `load(file:templatesDirectory:)` without

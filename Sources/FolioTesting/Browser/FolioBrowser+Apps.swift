@@ -3,15 +3,17 @@ import Folio
 /// Browsers over an app built for the test: the demo, a configuration
 /// file, or pagers built in Swift. Each has its own in-memory sessions.
 extension FolioBrowser {
-    /// A browser over the demo dashboard (`Templates/demo/folio.json`).
+    /// A browser over the demo dashboard (`Templates/demo/folio.json` of
+    /// Folio's checkout), whatever the working folder: a package that
+    /// depends on Folio gets the same demo as Folio's own tests.
     /// - Parameters:
-    ///   - templatesDirectory: Default `./Templates`, else the Folio source tree's.
-    ///   - publicDirectory: Default `./Public`, else the Folio source tree's.
+    ///   - templatesDirectory: Default Folio's own (`FolioPaths.builtInTemplatesDirectory`).
+    ///   - publicDirectory: Default Folio's own (`FolioPaths.builtInPublicDirectory`).
     ///   - basePath: The prefix of every route. Default none.
     /// - Throws: `ConfigurationError` or `FolioStartupError` when the demo cannot load.
     public static func demo(
-        templatesDirectory: String = FolioPaths.defaultTemplatesDirectory,
-        publicDirectory: String = FolioPaths.defaultPublicDirectory, basePath: String = ""
+        templatesDirectory: String = FolioPaths.builtInTemplatesDirectory,
+        publicDirectory: String = FolioPaths.builtInPublicDirectory, basePath: String = ""
     ) throws -> FolioBrowser {
         try FolioBrowser(
             configurationFile: FolioPaths.demoConfiguration(templatesDirectory: templatesDirectory),
@@ -20,6 +22,10 @@ extension FolioBrowser {
 
     /// A browser over the dashboard a configuration file declares, with
     /// sessions kept in memory.
+    ///
+    /// A relative `configurationFile` is taken from the working folder
+    /// (`swift test` runs in the package's root); a missing one is reported
+    /// with the absolute path looked for.
     /// - Throws: `ConfigurationError` (every problem with file:line:col) or
     ///   `FolioStartupError` (folders, templates).
     public convenience init(
