@@ -1,0 +1,21 @@
+// Sources/Dashboard/Dashboard.swift
+import Folio
+
+/// The dashboard's pagers, built in Swift instead of read from a `folio.json`.
+public enum Dashboard {
+    /// One pager of two colour pages, rendered with Folio's `content/color.html`.
+    public static var configuration: FolioConfiguration {
+        var colors = PagerConfiguration(
+            key: "colors", title: "Colours",
+            pages: [
+                PageConfiguration(
+                    key: "red", title: "Red", template: "content/color.html",
+                    source: .inline(json: #"{"color": "red", "order": "1", "heading": "Red", "note": ""}"#)),
+                PageConfiguration(
+                    key: "blue", title: "Blue", template: "content/color.html",
+                    source: .inline(json: #"{"color": "blue", "order": "2", "heading": "Blue", "note": ""}"#)),
+            ])
+        colors.titleStyle = .segmented
+        return FolioConfiguration(title: "Dashboard", pagers: [colors])
+    }
+}
