@@ -1,5 +1,6 @@
 import Folio
 import FolioHTTP
+import Foundation
 import Testing
 
 @testable import FolioTesting
@@ -134,5 +135,23 @@ import Testing
         #expect(try page.pager().tabs.map(\.title) == ["红", "蓝"])
         try page.expectText(of: "//*[@id='folio-colors-panel-blue']//h2", equals: "蓝")
         #expect(try browser.select("red").pager().selectedKey == "red")
+    }
+
+    @Test func aMissingConfigurationFileNamesTheAbsolutePathAndTheWorkingFolder() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try FolioBrowser(configurationFile: "Templates/none/folio.json")
+        }
+        let workingFolder = FileManager.default.currentDirectoryPath
+        let message = error?.description ?? ""
+        #expect(message.contains("Templates/none/folio.json"))
+        #expect(message.contains("no such file (looked for \(workingFolder)/Templates/none/folio.json"))
+        #expect(message.contains("relative path is taken from the working folder \(workingFolder))"))
+    }
+
+    @Test func theDemoIsFolioOwnWhateverTheWorkingFolderHas() throws {
+        #expect(FolioPaths.demoConfigurationFile.hasPrefix("/"))
+        #expect(FileManager.default.fileExists(atPath: FolioPaths.demoConfigurationFile))
+        #expect(FileManager.default.fileExists(atPath: FolioPaths.builtInTemplatesDirectory + "/page.html"))
+        #expect(FileManager.default.fileExists(atPath: FolioPaths.builtInPublicDirectory + "/folio.css"))
     }
 }
