@@ -13,7 +13,10 @@ import Testing
 /// whose description starts with the caller's `file:line`.
 extension HTMLDocument {
     /// Checks the text of the first node `xpath` selects (white space collapsed).
-    /// - Parameter sourceLocation: Where a failure is reported; default the call.
+    /// - Parameters:
+    ///   - xpath: Selects the node; the first match is checked.
+    ///   - expected: Its text, white space collapsed.
+    ///   - sourceLocation: Where a failure is reported; default the call.
     /// - Returns: Whether the check passed.
     /// - Throws: ``HTMLQueryError`` outside Swift Testing, when nothing
     ///   matches or the text differs; it prints the matched node.
@@ -32,7 +35,11 @@ extension HTMLDocument {
 
     /// Checks the value of attribute `name` on the first node `xpath` selects;
     /// `nil` expects the attribute to be absent.
-    /// - Parameter sourceLocation: Where a failure is reported; default the call.
+    /// - Parameters:
+    ///   - name: The attribute (`data-selected`).
+    ///   - xpath: Selects the node; the first match is checked.
+    ///   - expected: Its value, or `nil` for absent.
+    ///   - sourceLocation: Where a failure is reported; default the call.
     /// - Returns: Whether the check passed.
     /// - Throws: ``HTMLQueryError`` outside Swift Testing, when nothing
     ///   matches or the value differs.
@@ -53,7 +60,10 @@ extension HTMLDocument {
     }
 
     /// Checks how many nodes `xpath` selects.
-    /// - Parameter sourceLocation: Where a failure is reported; default the call.
+    /// - Parameters:
+    ///   - xpath: Selects the nodes counted.
+    ///   - expected: How many.
+    ///   - sourceLocation: Where a failure is reported; default the call.
     /// - Returns: Whether the check passed.
     /// - Throws: ``HTMLQueryError`` outside Swift Testing, when the count
     ///   differs; it prints the matches (or, for none, the nearest match).
@@ -72,7 +82,9 @@ extension HTMLDocument {
     }
 
     /// Checks that `xpath` selects nothing.
-    /// - Parameter sourceLocation: Where a failure is reported; default the call.
+    /// - Parameters:
+    ///   - xpath: Should select no node.
+    ///   - sourceLocation: Where a failure is reported; default the call.
     /// - Returns: Whether the check passed.
     /// - Throws: ``HTMLQueryError`` outside Swift Testing, printing what it did select.
     @discardableResult
