@@ -5,6 +5,6 @@ func showTheSecondPage() throws -> [PagerEffect] {
         Page(key: "all", title: "全部"), Page(key: "video", title: "视频"),
     ])
     _ = try pager.send(.appeared)  // load(all) willAppear(all) didAppear(all) pageDidShow(all)
-    return try pager.send(.titleTapped(index: 1))  // willDisappear(all) load(video) willAppear(video)
-    // didDisappear(all) didAppear(video) pageDidShow(video)
+    // willDisappear(all) load(video) willAppear(video) didDisappear(all) didAppear(video) pageDidShow(video)
+    return try pager.send(.titleTapped(index: 1))
 }
