@@ -11,7 +11,7 @@ let app = try FolioApp(
     configuration: Dashboard.configuration, options: options,
     sessions: SessionManager(store: MemorySessionStore()))
 var configuration = HTTPServerConfiguration()
-configuration.port = 8080
+configuration.port = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 8080  // 0: any free port
 let server = HTTPServer(configuration: configuration, handler: app)
 let port = try server.start()
 print("Dashboard on http://127.0.0.1:\(port)/colors")
