@@ -8,11 +8,13 @@
 /// whether the body was sent, left out (`HEAD`, a `304`) or dropped unsent.
 public final class FileRegion: Sendable, Hashable {
     /// The open, read-only descriptor.
-    public let descriptor: Int32
+    public var descriptor: Int32 { owner.descriptor }
     /// Where the region starts in the file.
     public let offset: Int
     /// The region's length in bytes.
     public let count: Int
+    /// Closes the descriptor once no region of it is left.
+    private let owner: Owner
 
     /// Wraps `descriptor`, which the region now owns and closes.
     ///
@@ -20,16 +22,27 @@ public final class FileRegion: Sendable, Hashable {
     ///   - descriptor: an open descriptor of a regular file.
     ///   - offset: where the region starts; negative counts as 0.
     ///   - count: how many bytes to send from `offset`; negative counts as 0.
-    public init(descriptor: Int32, offset: Int, count: Int) {
-        self.descriptor = descriptor
+    public convenience init(descriptor: Int32, offset: Int, count: Int) {
+        self.init(owner: Owner(descriptor: descriptor), offset: offset, count: count)
+    }
+
+    private init(owner: Owner, offset: Int, count: Int) {
+        self.owner = owner
         self.offset = max(0, offset)
         self.count = max(0, count)
     }
 
-    deinit { _ = Glibc.close(descriptor) }
+    /// The bytes `range` (counted from this region's start, clamped to it) of
+    /// the same descriptor, which stays open while either region lives.
+    func slice(_ range: ClosedRange<Int>) -> FileRegion {
+        let lower = min(max(0, range.lowerBound), count)
+        let upper = min(range.upperBound + 1, count)
+        return FileRegion(owner: owner, offset: offset + lower, count: max(0, upper - lower))
+    }
 
     /// Reads the whole region with `pread`, for callers that need the bytes
-    /// (tests, `folio render`); the server never does. Blocks on the disk.
+    /// (a small static file on its way into the cache, tests, `folio render`).
+    /// Blocks on the disk.
     ///
     /// - Returns: the bytes, or nil when the file is shorter than the region or a read fails.
     public func readAll() -> [UInt8]? {
@@ -49,4 +62,12 @@ public final class FileRegion: Sendable, Hashable {
     public static func == (left: FileRegion, right: FileRegion) -> Bool { left === right }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    private final class Owner: Sendable {
+        let descriptor: Int32
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        deinit { _ = Glibc.close(descriptor) }
+    }
 }

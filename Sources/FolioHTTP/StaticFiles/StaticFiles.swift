@@ -5,8 +5,8 @@
 /// Serves files from one folder (Folio's `Public/`): paths are checked, then
 /// resolved with `realpath` and must stay under the root, so `..` and symlinks
 /// pointing out are refused. Answers carry `ETag`, `Last-Modified`,
-/// `Cache-Control` and, for text formats when the client accepts it, gzip
-/// computed once per file version.
+/// `Cache-Control`, `Accept-Ranges` and, for text formats when the client
+/// accepts it, gzip computed once per file version. Big files are streamed.
 public struct StaticFiles: Sendable {
     /// The root, resolved with `realpath`.
     public let root: String
@@ -37,6 +37,9 @@ public struct StaticFiles: Sendable {
     /// `400` for a path with `..`, NUL or a backslash; `404` for a missing file, a
     /// folder, a hidden file or one resolving outside the root; `405` with `Allow`
     /// for methods other than GET and HEAD; `304` when the validators match.
+    /// Files up to `FileCache.maximumCachedSize` are read once and kept; bigger
+    /// ones are never read here: the body is a `FileRegion` the server streams
+    /// with `sendfile`, and `HEAD` is answered from `fstat` alone.
     public func response(for request: HTTPRequest, path relativePath: String) -> HTTPResponse {
         guard request.method == .get || request.method == .head else {
             return .methodNotAllowed(allowed: [.get, .head])
@@ -48,12 +51,28 @@ public struct StaticFiles: Sendable {
         if components.isEmpty || components.contains(where: { $0.hasPrefix(".") }) {
             return .text(.notFound, "not found")
         }
-        guard let file = load(components.joined(separator: "/")) else { return .text(.notFound, "not found") }
-        return answer(request, with: file.file, at: file.path)
+        guard let content = load(components.joined(separator: "/")) else {
+            return .text(.notFound, "not found")
+        }
+        return answer(request, with: content)
     }
 
-    /// Resolves and reads (or finds in the cache) the file.
-    private func load(_ relative: String) -> (file: CachedFile, path: String)? {
+    /// A file found under the root: kept in memory, or open to be streamed.
+    private enum Content {
+        case cached(CachedFile, path: String)
+        case streamed(FileVersion, FileRegion)
+
+        var version: FileVersion {
+            switch self {
+            case .cached(let file, _): file.version
+            case .streamed(let version, _): version
+            }
+        }
+    }
+
+    /// Opens the file and checks it is a regular one; reads it (or finds it in
+    /// the cache) only when it is small enough to keep.
+    private func load(_ relative: String) -> Content? {
         guard let resolvedPointer = realpath(root + "/" + relative, nil) else { return nil }
         let resolved = String(cString: resolvedPointer)
         free(resolvedPointer)
@@ -61,55 +80,54 @@ public struct StaticFiles: Sendable {
         // O_NOFOLLOW: a symlink swapped in after realpath is refused, not followed.
         let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let identity = CachedFile.Identity(
-            size: Int(info.st_size),
-            modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino))
-        if let cached = cache.file(at: resolved, identity: identity) { return (cached, resolved) }
-        guard let bytes = Self.readAll(fd, size: identity.size) else { return nil }
-        let seconds = Int(info.st_mtim.tv_sec)
-        let file = CachedFile(
-            identity: identity, bytes: bytes,
-            etag:
-                "\"\(String(identity.size, radix: 16))-\(String(identity.modifiedNanoseconds, radix: 16))\"",
-            lastModified: DateCache.format(seconds), modifiedSeconds: seconds,
-            mediaType: MediaType(path: resolved), gzipped: nil)
-        cache.store(file, at: resolved)
-        return (file, resolved)
-    }
-
-    private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var offset = 0
-        while offset < size {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, size - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            offset += count
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
         }
-        return bytes
+        let whole = FileRegion(descriptor: fd, offset: 0, count: Int(info.st_size))
+        let version = FileVersion(
+            identity: FileVersion.Identity(
+                size: Int(info.st_size),
+                modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+                inode: UInt64(info.st_ino)),
+            modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: resolved))
+        guard version.identity.size <= FileCache.maximumCachedSize else { return .streamed(version, whole) }
+        if let cached = cache.file(at: resolved, identity: version.identity) {
+            return .cached(cached, path: resolved)
+        }
+        guard let bytes = whole.readAll() else { return nil }
+        let file = CachedFile(version: version, bytes: bytes)
+        cache.store(file, at: resolved)
+        return .cached(file, path: resolved)
     }
 
-    private func answer(_ request: HTTPRequest, with file: CachedFile, at path: String) -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, with content: Content) -> HTTPResponse {
+        let version = content.version
         var headers: HTTPHeaders = [
-            "ETag": file.etag, "Last-Modified": file.lastModified, "Cache-Control": cacheControl,
+            "ETag": version.etag, "Last-Modified": version.lastModified, "Cache-Control": cacheControl,
+            "Accept-Ranges": "bytes",
         ]
-        if file.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
-        if Conditional.isNotModified(request.headers, etag: file.etag, modifiedSeconds: file.modifiedSeconds)
+        if version.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
+        if Conditional.isNotModified(
+            request.headers, etag: version.etag, modifiedSeconds: version.modifiedSeconds)
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        headers.add(name: "Content-Type", value: file.mediaType.contentType)
-        if file.mediaType.compressible, file.bytes.count >= 256, Conditional.acceptsGzip(request.headers),
-            let gzipped = cache.gzipped(file, at: path)
-        {
-            headers.add(name: "Content-Encoding", value: "gzip")
-            return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
+        headers.add(name: "Content-Type", value: version.mediaType.contentType)
+        switch content {
+        case .streamed(_, let whole):
+            return HTTPResponse(status: .ok, headers: headers, body: .file(whole))
+        case .cached(let file, let path):
+            if version.mediaType.compressible, file.bytes.count >= 256,
+                Conditional.acceptsGzip(request.headers),
+                let gzipped = cache.gzipped(file, at: path)
+            {
+                headers.add(name: "Content-Encoding", value: "gzip")
+                return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
+            }
+            return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
         }
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
     }
 }
 
