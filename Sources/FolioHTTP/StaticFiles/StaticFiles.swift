@@ -114,11 +114,30 @@ public struct StaticFiles: Sendable {
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        headers.add(name: "Content-Type", value: version.mediaType.contentType)
-        switch content {
-        case .streamed(_, let whole):
+        let size = version.identity.size
+        let range = ByteRange.requested(
+            by: request, length: size, etag: version.etag, modifiedSeconds: version.modifiedSeconds)
+        switch (range, content) {
+        case (.unsatisfiable, _):
+            var response = HTTPResponse.text(.rangeNotSatisfiable, "range not satisfiable")
+            response.headers.add(name: "Content-Range", value: "bytes */\(size)")
+            response.headers.add(name: "Accept-Ranges", value: "bytes")
+            return response
+        case (.part(let bytes), _):
+            headers.add(name: "Content-Type", value: version.mediaType.contentType)
+            headers.add(
+                name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
+            let body: HTTPBody =
+                switch content {
+                case .cached(let file, _): .bytes(Array(file.bytes[bytes]))
+                case .streamed(_, let whole): .file(whole.slice(bytes))
+                }
+            return HTTPResponse(status: .partialContent, headers: headers, body: body)
+        case (.whole, .streamed(_, let whole)):
+            headers.add(name: "Content-Type", value: version.mediaType.contentType)
             return HTTPResponse(status: .ok, headers: headers, body: .file(whole))
-        case .cached(let file, let path):
+        case (.whole, .cached(let file, let path)):
+            headers.add(name: "Content-Type", value: version.mediaType.contentType)
             if version.mediaType.compressible, file.bytes.count >= 256,
                 Conditional.acceptsGzip(request.headers),
                 let gzipped = cache.gzipped(file, at: path)
