@@ -17,6 +17,9 @@ struct FileVersion: Sendable {
     var identity: Identity
     /// The identity representation's strong ETag.
     var etag: String
+    /// The gzip representation's: another representation, so another tag
+    /// (a `304` must never confirm a copy in the other encoding).
+    var gzipETag: String { String(etag.dropLast()) + "-gzip\"" }
     var lastModified: String
     var modifiedSeconds: Int
     var mediaType: MediaType

@@ -102,29 +102,42 @@ public struct StaticFiles: Sendable {
         return .cached(file, path: resolved)
     }
 
+    /// Chooses the representation (a range, gzip or the identity bytes) first,
+    /// so `If-None-Match` is compared with the ETag of the one actually sent.
     private func answer(_ request: HTTPRequest, with content: Content) -> HTTPResponse {
         let version = content.version
-        var headers: HTTPHeaders = [
-            "ETag": version.etag, "Last-Modified": version.lastModified, "Cache-Control": cacheControl,
-            "Accept-Ranges": "bytes",
-        ]
-        if version.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
-        if Conditional.isNotModified(
-            request.headers, etag: version.etag, modifiedSeconds: version.modifiedSeconds)
-        {
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
         let size = version.identity.size
         let range = ByteRange.requested(
             by: request, length: size, etag: version.etag, modifiedSeconds: version.modifiedSeconds)
-        switch (range, content) {
-        case (.unsatisfiable, _):
+        var gzipped: [UInt8]?
+        if range == .whole, case .cached(let file, let path) = content, version.mediaType.compressible,
+            file.bytes.count >= 256, Conditional.acceptsGzip(request.headers)
+        {
+            gzipped = cache.gzipped(file, at: path)
+        }
+        var headers: HTTPHeaders = [
+            "ETag": gzipped == nil ? version.etag : version.gzipETag, "Last-Modified": version.lastModified,
+            "Cache-Control": cacheControl, "Accept-Ranges": "bytes",
+        ]
+        if version.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
+        if Conditional.isNotModified(
+            request.headers, etag: headers["ETag"]!, modifiedSeconds: version.modifiedSeconds)
+        {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        if range == .unsatisfiable {
             var response = HTTPResponse.text(.rangeNotSatisfiable, "range not satisfiable")
             response.headers.add(name: "Content-Range", value: "bytes */\(size)")
             response.headers.add(name: "Accept-Ranges", value: "bytes")
             return response
+        }
+        headers.add(name: "Content-Type", value: version.mediaType.contentType)
+        if let gzipped {
+            headers.add(name: "Content-Encoding", value: "gzip")
+            return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
+        }
+        switch (range, content) {
         case (.part(let bytes), _):
-            headers.add(name: "Content-Type", value: version.mediaType.contentType)
             headers.add(
                 name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
             let body: HTTPBody =
@@ -133,18 +146,9 @@ public struct StaticFiles: Sendable {
                 case .streamed(_, let whole): .file(whole.slice(bytes))
                 }
             return HTTPResponse(status: .partialContent, headers: headers, body: body)
-        case (.whole, .streamed(_, let whole)):
-            headers.add(name: "Content-Type", value: version.mediaType.contentType)
+        case (_, .streamed(_, let whole)):
             return HTTPResponse(status: .ok, headers: headers, body: .file(whole))
-        case (.whole, .cached(let file, let path)):
-            headers.add(name: "Content-Type", value: version.mediaType.contentType)
-            if version.mediaType.compressible, file.bytes.count >= 256,
-                Conditional.acceptsGzip(request.headers),
-                let gzipped = cache.gzipped(file, at: path)
-            {
-                headers.add(name: "Content-Encoding", value: "gzip")
-                return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
-            }
+        case (_, .cached(let file, _)):
             return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
         }
     }
