@@ -100,8 +100,9 @@ import Testing
         #expect(get(path).status == .notFound)
     }
 
-    @Test func followsSymlinksThatStayInsideTheRoot() {
-        #expect(get("inside").status == .ok)
+    @Test func refusesSymlinksEvenThoseThatStayInsideTheRoot() {
+        #expect(get("inside").status == .notFound)
+        #expect(get("app.js").status == .ok)
     }
 
     @Test func refusesOtherMethodsWithAllow() {

@@ -3,15 +3,16 @@
 #endif
 
 /// Serves files from one folder (Folio's `Public/`): paths are checked, then
-/// resolved with `realpath` and must stay under the root, so `..` and symlinks
-/// pointing out are refused. Answers carry `ETag`, `Last-Modified`,
+/// opened beneath the root with no symlink anywhere on the way (`PublicRoot`),
+/// so `..` and symlinks, pointing in or out, are refused. Answers carry `ETag`, `Last-Modified`,
 /// `Cache-Control`, `Accept-Ranges` and, for text formats when the client
 /// accepts it, gzip computed once per file version. Big files are streamed.
 public struct StaticFiles: Sendable {
     /// The root, resolved with `realpath`.
-    public let root: String
+    public var root: String { folder.path }
     /// The `Cache-Control` value sent with every file.
     public let cacheControl: String
+    private let folder: PublicRoot
     private let cache = FileCache()
 
     /// Creates a file server for `root`.
@@ -21,21 +22,31 @@ public struct StaticFiles: Sendable {
     ///   - cacheControl: sent with every file. Default `public, max-age=3600`.
     /// - Throws: `StaticFilesError.rootNotFound` when `root` is not a folder.
     public init(root: String, cacheControl: String = "public, max-age=3600") throws(StaticFilesError) {
+        try self.init(root: root, cacheControl: cacheControl, useOpenat2: true)
+    }
+
+    /// `useOpenat2: false` opens files the way kernels without `openat2` do (for tests).
+    init(root: String, cacheControl: String = "public, max-age=3600", useOpenat2: Bool)
+        throws(StaticFilesError)
+    {
         guard let resolved = realpath(root, nil) else { throw .rootNotFound(root) }
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .rootNotFound(root)
         }
-        self.root = String(cString: resolved)
+        folder = PublicRoot(resolved: String(cString: resolved), useOpenat2: useOpenat2)
         self.cacheControl = cacheControl
     }
+
+    /// Whether files are opened with `openat2` beneath the root (Linux 5.6+), not `realpath`.
+    var usesOpenat2: Bool { folder.usesOpenat2 }
 
     /// Answers `request` with the file at `relativePath` (already percent-decoded,
     /// relative to the root, without a leading slash).
     ///
     /// `400` for a path with `..`, NUL or a backslash; `404` for a missing file, a
-    /// folder, a hidden file or one resolving outside the root; `405` with `Allow`
+    /// folder, a hidden file or one reached through a symlink; `405` with `Allow`
     /// for methods other than GET and HEAD; `304` when the validators match.
     /// Files up to `FileCache.maximumCachedSize` are read once and kept; bigger
     /// ones are never read here: the body is a `FileRegion` the server streams
@@ -73,13 +84,8 @@ public struct StaticFiles: Sendable {
     /// Opens the file and checks it is a regular one; reads it (or finds it in
     /// the cache) only when it is small enough to keep.
     private func load(_ relative: String) -> Content? {
-        guard let resolvedPointer = realpath(root + "/" + relative, nil) else { return nil }
-        let resolved = String(cString: resolvedPointer)
-        free(resolvedPointer)
-        guard resolved.hasPrefix(root + "/") else { return nil }  // a symlink out of the root
-        // O_NOFOLLOW: a symlink swapped in after realpath is refused, not followed.
-        let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
+        guard let fd = folder.openFile(relative) else { return nil }
+        let path = root + "/" + relative
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
@@ -91,15 +97,15 @@ public struct StaticFiles: Sendable {
                 size: Int(info.st_size),
                 modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
                 inode: UInt64(info.st_ino)),
-            modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: resolved))
+            modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: path))
         guard version.identity.size <= FileCache.maximumCachedSize else { return .streamed(version, whole) }
-        if let cached = cache.file(at: resolved, identity: version.identity) {
-            return .cached(cached, path: resolved)
+        if let cached = cache.file(at: path, identity: version.identity) {
+            return .cached(cached, path: path)
         }
         guard let bytes = whole.readAll() else { return nil }
         let file = CachedFile(version: version, bytes: bytes)
-        cache.store(file, at: resolved)
-        return .cached(file, path: resolved)
+        cache.store(file, at: path)
+        return .cached(file, path: path)
     }
 
     /// Chooses the representation (a range, gzip or the identity bytes) first,
