@@ -50,6 +50,7 @@ struct RenderCommand: Subcommand {
         switch response.body {
         case .bytes(let body): bytes = body
         case .parts(let parts): for part in parts { bytes += part }
+        case .file(let region): bytes = region.readAll() ?? []
         }
         guard (200..<300).contains(response.status.code) else {
             let message =

@@ -74,6 +74,7 @@ import Testing
         switch response.body {
         case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .parts(let parts): String(decoding: parts.flatMap { $0 }, as: UTF8.self)
+        case .file(let region): String(decoding: region.readAll() ?? [], as: UTF8.self)
         }
     }
 

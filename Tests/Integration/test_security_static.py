@@ -47,7 +47,12 @@ def get(server, target, extra=b""):
 def test_files_inside_the_root_are_served(server):
     assert get(server, b"/public/ok.txt")[2] == b"public text"
     assert get(server, b"/public/sub/inner.txt")[2] == b"inner"
-    assert get(server, b"/public/inside-link.txt")[2] == b"public text"
+
+
+def test_a_symlink_is_refused_even_when_it_stays_inside_the_root(server):
+    # openat2 with RESOLVE_NO_SYMLINKS (issue 11 item 12c): no symlink on the way, in or out.
+    status, _, body = get(server, b"/public/inside-link.txt")
+    assert status == 404 and body != b"public text"
 
 
 TRAVERSALS = [

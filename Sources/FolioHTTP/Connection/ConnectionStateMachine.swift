@@ -112,6 +112,12 @@ struct ConnectionStateMachine {
         if writeDeadline == nil { writeDeadline = now + timeouts.write.nanoseconds }
     }
 
+    /// The socket took some output: a client that reads, however slowly, gets
+    /// a fresh write timeout; only one that takes nothing for that long is cut.
+    mutating func writeProgressed(now: UInt64) {
+        if writeDeadline != nil { writeDeadline = now + timeouts.write.nanoseconds }
+    }
+
     /// All queued output was written.
     mutating func outputDrained() -> Action {
         writeDeadline = nil

@@ -2,45 +2,105 @@
     import Glibc
 #endif
 
-/// Bytes waiting for a socket that would not take them yet. Buffers are kept
-/// as the handler returned them (shared, not copied) and sent with `writev`.
+/// Output waiting for a socket that would not take it yet. Buffers are kept
+/// as the handler returned them (shared, not copied) and sent with `writev`;
+/// file regions are sent with `sendfile` straight from the page cache, so a
+/// big file costs no memory however slowly the client reads.
 struct OutputQueue {
-    private var chunks: [[UInt8]] = []
+    private enum Chunk {
+        case bytes([UInt8])
+        case file(FileRegion)
+
+        var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .file(let region): region.count
+            }
+        }
+    }
+
+    /// What one `write(to:)` did.
+    struct Progress: Equatable {
+        /// Bytes the socket took.
+        var written: Int
+        /// Whether everything queued is written.
+        var drained: Bool
+    }
+
+    private var chunks: [Chunk] = []
     private var first = 0
+    /// How far into `chunks[first]` has been sent.
     private var offset = 0
-    /// Bytes still to send.
+    /// Bytes still to send (file regions included).
     private(set) var byteCount = 0
 
     /// Whether nothing is waiting.
     var isEmpty: Bool { byteCount == 0 }
 
-    /// Queues `bytes` after what is already waiting.
+    /// The most one `write(to:)` sends before letting the loop serve others:
+    /// a fast reader of a big file must not hold the loop until it is all sent.
+    static let maximumBytesPerWrite = 1024 * 1024
+
+    /// Queues `bytes` (from `start`) after what is already waiting.
     mutating func append(_ bytes: [UInt8], from start: Int = 0) {
         guard start < bytes.count else { return }
+        resetIfEmpty()
         if chunks.isEmpty {
             offset = start
         } else if start > 0 {
-            chunks.append(Array(bytes[start...]))
+            chunks.append(.bytes(Array(bytes[start...])))
             byteCount += bytes.count - start
             return
         }
-        chunks.append(bytes)
+        chunks.append(.bytes(bytes))
         byteCount += bytes.count - start
     }
 
-    /// Writes as much as the socket takes.
-    ///
-    /// - Returns: true when everything was written, false when the socket would block.
-    mutating func write(to fd: Int32) throws(POSIXCallError) -> Bool {
-        while byteCount > 0 {
-            let result = try Self.writev(fd, chunks[first...], firstOffset: offset)
-            guard case .processed(let written) = result else { return false }
-            consume(written)
-        }
+    /// Queues a file region after what is already waiting; it is read only as it is sent.
+    mutating func append(_ region: FileRegion) {
+        guard region.count > 0 else { return }
+        resetIfEmpty()
+        chunks.append(.file(region))
+        byteCount += region.count
+    }
+
+    private mutating func resetIfEmpty() {
+        guard byteCount == 0 else { return }
         chunks.removeAll(keepingCapacity: true)
         first = 0
         offset = 0
-        return true
+    }
+
+    /// Writes as much as the socket takes, at most `maximumBytesPerWrite`.
+    ///
+    /// - Returns: how many bytes went out and whether the queue is empty now
+    ///   (not drained: the socket would block, or the loop should serve others first).
+    /// - Throws: the failed call; `sendfile` with `EIO` when a file shrank
+    ///   below the length already promised.
+    mutating func write(to fd: Int32) throws(POSIXCallError) -> Progress {
+        var written = 0
+        while byteCount > 0 {
+            guard written < Self.maximumBytesPerWrite else {
+                return Progress(written: written, drained: false)
+            }
+            let result: IOResult<Int>
+            switch chunks[first] {
+            case .file(let region):
+                let count = min(region.count - offset, Self.maximumBytesPerWrite - written)
+                result = try Socket.sendfile(
+                    fd, from: region.descriptor, at: region.offset + offset, count: count)
+                if case .processed(0) = result { throw POSIXCallError(call: "sendfile", errno: EIO) }
+            case .bytes:
+                result = try Self.writev(fd, chunks[first...], firstOffset: offset)
+            }
+            guard case .processed(let count) = result else {
+                return Progress(written: written, drained: false)
+            }
+            consume(count)
+            written += count
+        }
+        resetIfEmpty()
+        return Progress(written: written, drained: true)
     }
 
     private mutating func consume(_ count: Int) {
@@ -50,7 +110,7 @@ struct OutputQueue {
             let available = chunks[first].count - offset
             if remaining >= available {
                 remaining -= available
-                chunks[first] = []
+                chunks[first] = .bytes([])  // lets go of the buffer or closes the file now
                 first += 1
                 offset = 0
             } else {
@@ -88,9 +148,9 @@ struct OutputQueue {
     /// The most buffers one `writev` is given.
     static let maximumVectors = 64
 
-    /// One `writev` over `chunks` (the first from `firstOffset`), pinning each buffer
-    /// while the call runs.
-    static func writev(_ fd: Int32, _ chunks: ArraySlice<[UInt8]>, firstOffset: Int)
+    /// One `writev` over the buffers at the front of `chunks` (the first from
+    /// `firstOffset`) up to the first file region, pinning each while the call runs.
+    private static func writev(_ fd: Int32, _ chunks: ArraySlice<Chunk>, firstOffset: Int)
         throws(POSIXCallError) -> IOResult<Int>
     {
         let count = min(chunks.count, maximumVectors)
@@ -105,13 +165,13 @@ struct OutputQueue {
         return try result.get()
     }
 
-    /// Fills `vectors` from `chunks` by nesting `withUnsafeBytes`, so every pointer
-    /// stays valid until `body` returns.
+    /// Fills `vectors` from the buffers of `chunks` by nesting `withUnsafeBytes`,
+    /// so every pointer stays valid until `body` returns; stops at a file region.
     private static func pin<R>(
-        _ chunks: ArraySlice<[UInt8]>, firstOffset: Int, into vectors: UnsafeMutableBufferPointer<iovec>,
+        _ chunks: ArraySlice<Chunk>, firstOffset: Int, into vectors: UnsafeMutableBufferPointer<iovec>,
         at index: Int, _ body: (Int) -> R
     ) -> R {
-        guard let chunk = chunks.first else { return body(index) }
+        guard case .bytes(let chunk)? = chunks.first else { return body(index) }
         return chunk.withUnsafeBytes { raw -> R in
             let skip = index == 0 ? firstOffset : 0
             if raw.count > skip, let base = raw.baseAddress {

@@ -1,9 +1,12 @@
-/// A response body: one buffer, or several written with one `writev` and never joined.
+/// A response body: one buffer, several written with one `writev` and never
+/// joined, or a region of an open file streamed with `sendfile`.
 public enum HTTPBody: Sendable, Hashable {
     /// One buffer.
     case bytes([UInt8])
     /// Several buffers sent in order (a cached header, a rendered middle, a cached footer).
     case parts([[UInt8]])
+    /// Part of a file, sent as the socket drains and never held in memory (a big static file).
+    case file(FileRegion)
 
     /// No body.
     public static let empty = HTTPBody.bytes([])
@@ -13,6 +16,7 @@ public enum HTTPBody: Sendable, Hashable {
         switch self {
         case .bytes(let bytes): bytes.count
         case .parts(let parts): parts.reduce(0) { $0 + $1.count }
+        case .file(let region): region.count
         }
     }
 }

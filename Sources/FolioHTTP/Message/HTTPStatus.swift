@@ -29,6 +29,8 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
     public static let created: HTTPStatus = 201
     /// `204`
     public static let noContent: HTTPStatus = 204
+    /// `206`
+    public static let partialContent: HTTPStatus = 206
     /// `301`
     public static let movedPermanently: HTTPStatus = 301
     /// `302`
@@ -51,6 +53,8 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
     public static let contentTooLarge: HTTPStatus = 413
     /// `414`
     public static let uriTooLong: HTTPStatus = 414
+    /// `416`
+    public static let rangeNotSatisfiable: HTTPStatus = 416
     /// `417`
     public static let expectationFailed: HTTPStatus = 417
     /// `431`
@@ -70,6 +74,7 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
         case 200: "OK"
         case 201: "Created"
         case 204: "No Content"
+        case 206: "Partial Content"
         case 301: "Moved Permanently"
         case 302: "Found"
         case 303: "See Other"
@@ -86,6 +91,7 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 416: "Range Not Satisfiable"
         case 417: "Expectation Failed"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"

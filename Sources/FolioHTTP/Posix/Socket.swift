@@ -105,6 +105,17 @@ enum Socket {
         return try syscall("sendmsg") { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends up to `count` bytes of file `source` from `offset` with `sendfile`,
+    /// kernel to kernel: nothing is read into memory. `.processed(0)` means the
+    /// file ended before `offset + count`. A closed peer gives `EPIPE` (the
+    /// server ignores `SIGPIPE`).
+    static func sendfile(_ fd: Int32, from source: Int32, at offset: Int, count: Int) throws(POSIXCallError)
+        -> IOResult<Int>
+    {
+        var position = off_t(offset)
+        return try syscall("sendfile") { Glibc.sendfile(fd, source, &position, count) }
+    }
+
     /// Closes a descriptor; `EINTR` on close must not be retried on Linux.
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)

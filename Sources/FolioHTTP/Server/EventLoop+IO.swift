@@ -110,6 +110,7 @@ extension EventLoop {
             switch body {
             case .bytes(let bytes): connection.output.append(bytes)
             case .parts(let parts): for part in parts { connection.output.append(part) }
+            case .file(let region): connection.output.append(region)
             }
             return
         }
@@ -131,14 +132,15 @@ extension EventLoop {
     func flush(_ connection: Connection) {
         guard !connection.machine.isClosed else { return }
         if !connection.output.isEmpty {
-            let drained: Bool
+            let progress: OutputQueue.Progress
             do {
-                drained = try connection.output.write(to: connection.fd)
+                progress = try connection.output.write(to: connection.fd)
             } catch {
                 close(connection)
                 return
             }
-            if !drained {
+            if progress.written > 0 { connection.machine.writeProgressed(now: monotonicNanoseconds()) }
+            if !progress.drained {
                 connection.machine.writeBlocked(now: monotonicNanoseconds())
                 updateInterest(connection)
                 return

@@ -7,7 +7,8 @@ public struct HTTPTimeouts: Sendable, Hashable {
     public var body: Duration
     /// How long a keep-alive connection may sit with no request. Default 30 s; then it is closed.
     public var idle: Duration
-    /// How long queued output may wait for a client that does not read. Default 30 s; then close.
+    /// How long queued output may wait for a client that reads nothing; every
+    /// write the client takes restarts it, so a slow reader is not cut. Default 30 s; then close.
     public var write: Duration
 
     /// Creates timeouts; every argument has the default documented on its property.

@@ -4,8 +4,9 @@ import FolioSync
     import Glibc
 #endif
 
-/// One file as read from disk, with its validators and (once asked) its gzip form.
-struct CachedFile: Sendable {
+/// What is known of one version of a file from `fstat` alone: enough to
+/// answer `HEAD`, a `304` or a `416` without reading it.
+struct FileVersion: Sendable {
     /// Size, modification time and inode: a change in any means the file changed.
     struct Identity: Sendable, Equatable {
         var size: Int
@@ -14,26 +15,44 @@ struct CachedFile: Sendable {
     }
 
     var identity: Identity
-    var bytes: [UInt8]
+    /// The identity representation's strong ETag.
     var etag: String
+    /// The gzip representation's: another representation, so another tag
+    /// (a `304` must never confirm a copy in the other encoding).
+    var gzipETag: String { String(etag.dropLast()) + "-gzip\"" }
     var lastModified: String
     var modifiedSeconds: Int
     var mediaType: MediaType
+
+    init(identity: Identity, modifiedSeconds: Int, mediaType: MediaType) {
+        self.identity = identity
+        etag = "\"\(String(identity.size, radix: 16))-\(String(identity.modifiedNanoseconds, radix: 16))\""
+        lastModified = DateCache.format(modifiedSeconds)
+        self.modifiedSeconds = modifiedSeconds
+        self.mediaType = mediaType
+    }
+}
+
+/// One file as read from disk, with its validators and (once asked) its gzip form.
+struct CachedFile: Sendable {
+    var version: FileVersion
+    var bytes: [UInt8]
     /// nil until a client accepting gzip asks; `.some(nil)` when gzip did not help.
-    var gzipped: [UInt8]??
+    var gzipped: [UInt8]?? = nil
 }
 
 /// Files read once and reused while their identity holds; shared by every loop.
 final class FileCache: Sendable {
     private let files = LockedValue<[String: CachedFile]>([:])
 
-    /// Files larger than this are read per request and never gzipped (they are not what Public/ holds).
+    /// Files larger than this are never read: they are streamed from the disk
+    /// with `sendfile` and never gzipped (they are not what Public/ holds).
     static let maximumCachedSize = 8 * 1024 * 1024
 
     /// The cached file at `path` if its identity still matches.
-    func file(at path: String, identity: CachedFile.Identity) -> CachedFile? {
+    func file(at path: String, identity: FileVersion.Identity) -> CachedFile? {
         files.withLock { files in
-            guard let file = files[path], file.identity == identity else { return nil }
+            guard let file = files[path], file.version.identity == identity else { return nil }
             return file
         }
     }
@@ -53,7 +72,7 @@ final class FileCache: Sendable {
         // Not worth it unless it saves something.
         if let result = compressed, result.count >= file.bytes.count { compressed = nil }
         files.withLock { files in
-            if var stored = files[path], stored.identity == file.identity {
+            if var stored = files[path], stored.version.identity == file.version.identity {
                 stored.gzipped = .some(compressed)
                 files[path] = stored
             }

@@ -27,6 +27,16 @@ struct MediaType {
         case "gif": self.init(contentType: "image/gif", compressible: false)
         case "webp": self.init(contentType: "image/webp", compressible: false)
         case "ico": self.init(contentType: "image/x-icon", compressible: true)
+        // Audio and video are compressed already; players seek in them with Range.
+        case "mp4", "m4v": self.init(contentType: "video/mp4", compressible: false)
+        case "webm": self.init(contentType: "video/webm", compressible: false)
+        case "ogv": self.init(contentType: "video/ogg", compressible: false)
+        case "mov": self.init(contentType: "video/quicktime", compressible: false)
+        case "mp3": self.init(contentType: "audio/mpeg", compressible: false)
+        case "m4a": self.init(contentType: "audio/mp4", compressible: false)
+        case "ogg", "oga", "opus": self.init(contentType: "audio/ogg", compressible: false)
+        case "wav": self.init(contentType: "audio/wav", compressible: false)
+        case "flac": self.init(contentType: "audio/flac", compressible: false)
         default: self.init(contentType: "application/octet-stream", compressible: false)
         }
     }

@@ -3,15 +3,16 @@
 #endif
 
 /// Serves files from one folder (Folio's `Public/`): paths are checked, then
-/// resolved with `realpath` and must stay under the root, so `..` and symlinks
-/// pointing out are refused. Answers carry `ETag`, `Last-Modified`,
-/// `Cache-Control` and, for text formats when the client accepts it, gzip
-/// computed once per file version.
+/// opened beneath the root with no symlink anywhere on the way (`PublicRoot`),
+/// so `..` and symlinks, pointing in or out, are refused. Answers carry `ETag`, `Last-Modified`,
+/// `Cache-Control`, `Accept-Ranges` and, for text formats when the client
+/// accepts it, gzip computed once per file version. Big files are streamed.
 public struct StaticFiles: Sendable {
     /// The root, resolved with `realpath`.
-    public let root: String
+    public var root: String { folder.path }
     /// The `Cache-Control` value sent with every file.
     public let cacheControl: String
+    private let folder: PublicRoot
     private let cache = FileCache()
 
     /// Creates a file server for `root`.
@@ -21,22 +22,35 @@ public struct StaticFiles: Sendable {
     ///   - cacheControl: sent with every file. Default `public, max-age=3600`.
     /// - Throws: `StaticFilesError.rootNotFound` when `root` is not a folder.
     public init(root: String, cacheControl: String = "public, max-age=3600") throws(StaticFilesError) {
+        try self.init(root: root, cacheControl: cacheControl, useOpenat2: true)
+    }
+
+    /// `useOpenat2: false` opens files the way kernels without `openat2` do (for tests).
+    init(root: String, cacheControl: String = "public, max-age=3600", useOpenat2: Bool)
+        throws(StaticFilesError)
+    {
         guard let resolved = realpath(root, nil) else { throw .rootNotFound(root) }
         defer { free(resolved) }
         var info = stat()
         guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .rootNotFound(root)
         }
-        self.root = String(cString: resolved)
+        folder = PublicRoot(resolved: String(cString: resolved), useOpenat2: useOpenat2)
         self.cacheControl = cacheControl
     }
+
+    /// Whether files are opened with `openat2` beneath the root (Linux 5.6+), not `realpath`.
+    var usesOpenat2: Bool { folder.usesOpenat2 }
 
     /// Answers `request` with the file at `relativePath` (already percent-decoded,
     /// relative to the root, without a leading slash).
     ///
     /// `400` for a path with `..`, NUL or a backslash; `404` for a missing file, a
-    /// folder, a hidden file or one resolving outside the root; `405` with `Allow`
+    /// folder, a hidden file or one reached through a symlink; `405` with `Allow`
     /// for methods other than GET and HEAD; `304` when the validators match.
+    /// Files up to `FileCache.maximumCachedSize` are read once and kept; bigger
+    /// ones are never read here: the body is a `FileRegion` the server streams
+    /// with `sendfile`, and `HEAD` is answered from `fstat` alone.
     public func response(for request: HTTPRequest, path relativePath: String) -> HTTPResponse {
         guard request.method == .get || request.method == .head else {
             return .methodNotAllowed(allowed: [.get, .head])
@@ -48,68 +62,101 @@ public struct StaticFiles: Sendable {
         if components.isEmpty || components.contains(where: { $0.hasPrefix(".") }) {
             return .text(.notFound, "not found")
         }
-        guard let file = load(components.joined(separator: "/")) else { return .text(.notFound, "not found") }
-        return answer(request, with: file.file, at: file.path)
-    }
-
-    /// Resolves and reads (or finds in the cache) the file.
-    private func load(_ relative: String) -> (file: CachedFile, path: String)? {
-        guard let resolvedPointer = realpath(root + "/" + relative, nil) else { return nil }
-        let resolved = String(cString: resolvedPointer)
-        free(resolvedPointer)
-        guard resolved.hasPrefix(root + "/") else { return nil }  // a symlink out of the root
-        // O_NOFOLLOW: a symlink swapped in after realpath is refused, not followed.
-        let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let identity = CachedFile.Identity(
-            size: Int(info.st_size),
-            modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino))
-        if let cached = cache.file(at: resolved, identity: identity) { return (cached, resolved) }
-        guard let bytes = Self.readAll(fd, size: identity.size) else { return nil }
-        let seconds = Int(info.st_mtim.tv_sec)
-        let file = CachedFile(
-            identity: identity, bytes: bytes,
-            etag:
-                "\"\(String(identity.size, radix: 16))-\(String(identity.modifiedNanoseconds, radix: 16))\"",
-            lastModified: DateCache.format(seconds), modifiedSeconds: seconds,
-            mediaType: MediaType(path: resolved), gzipped: nil)
-        cache.store(file, at: resolved)
-        return (file, resolved)
-    }
-
-    private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var offset = 0
-        while offset < size {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, size - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            offset += count
+        guard let content = load(components.joined(separator: "/")) else {
+            return .text(.notFound, "not found")
         }
-        return bytes
+        return answer(request, with: content)
     }
 
-    private func answer(_ request: HTTPRequest, with file: CachedFile, at path: String) -> HTTPResponse {
+    /// A file found under the root: kept in memory, or open to be streamed.
+    private enum Content {
+        case cached(CachedFile, path: String)
+        case streamed(FileVersion, FileRegion)
+
+        var version: FileVersion {
+            switch self {
+            case .cached(let file, _): file.version
+            case .streamed(let version, _): version
+            }
+        }
+    }
+
+    /// Opens the file and checks it is a regular one; reads it (or finds it in
+    /// the cache) only when it is small enough to keep.
+    private func load(_ relative: String) -> Content? {
+        guard let fd = folder.openFile(relative) else { return nil }
+        let path = root + "/" + relative
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        let whole = FileRegion(descriptor: fd, offset: 0, count: Int(info.st_size))
+        let version = FileVersion(
+            identity: FileVersion.Identity(
+                size: Int(info.st_size),
+                modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+                inode: UInt64(info.st_ino)),
+            modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: path))
+        guard version.identity.size <= FileCache.maximumCachedSize else { return .streamed(version, whole) }
+        if let cached = cache.file(at: path, identity: version.identity) {
+            return .cached(cached, path: path)
+        }
+        guard let bytes = whole.readAll() else { return nil }
+        let file = CachedFile(version: version, bytes: bytes)
+        cache.store(file, at: path)
+        return .cached(file, path: path)
+    }
+
+    /// Chooses the representation (a range, gzip or the identity bytes) first,
+    /// so `If-None-Match` is compared with the ETag of the one actually sent.
+    private func answer(_ request: HTTPRequest, with content: Content) -> HTTPResponse {
+        let version = content.version
+        let size = version.identity.size
+        let range = ByteRange.requested(
+            by: request, length: size, etag: version.etag, modifiedSeconds: version.modifiedSeconds)
+        var gzipped: [UInt8]?
+        if range == .whole, case .cached(let file, let path) = content, version.mediaType.compressible,
+            file.bytes.count >= 256, Conditional.acceptsGzip(request.headers)
+        {
+            gzipped = cache.gzipped(file, at: path)
+        }
         var headers: HTTPHeaders = [
-            "ETag": file.etag, "Last-Modified": file.lastModified, "Cache-Control": cacheControl,
+            "ETag": gzipped == nil ? version.etag : version.gzipETag, "Last-Modified": version.lastModified,
+            "Cache-Control": cacheControl, "Accept-Ranges": "bytes",
         ]
-        if file.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
-        if Conditional.isNotModified(request.headers, etag: file.etag, modifiedSeconds: file.modifiedSeconds)
+        if version.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
+        if Conditional.isNotModified(
+            request.headers, etag: headers["ETag"]!, modifiedSeconds: version.modifiedSeconds)
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        headers.add(name: "Content-Type", value: file.mediaType.contentType)
-        if file.mediaType.compressible, file.bytes.count >= 256, Conditional.acceptsGzip(request.headers),
-            let gzipped = cache.gzipped(file, at: path)
-        {
+        if range == .unsatisfiable {
+            var response = HTTPResponse.text(.rangeNotSatisfiable, "range not satisfiable")
+            response.headers.add(name: "Content-Range", value: "bytes */\(size)")
+            response.headers.add(name: "Accept-Ranges", value: "bytes")
+            return response
+        }
+        headers.add(name: "Content-Type", value: version.mediaType.contentType)
+        if let gzipped {
             headers.add(name: "Content-Encoding", value: "gzip")
             return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
         }
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
+        switch (range, content) {
+        case (.part(let bytes), _):
+            headers.add(
+                name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
+            let body: HTTPBody =
+                switch content {
+                case .cached(let file, _): .bytes(Array(file.bytes[bytes]))
+                case .streamed(_, let whole): .file(whole.slice(bytes))
+                }
+            return HTTPResponse(status: .partialContent, headers: headers, body: body)
+        case (_, .streamed(_, let whole)):
+            return HTTPResponse(status: .ok, headers: headers, body: .file(whole))
+        case (_, .cached(let file, _)):
+            return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
+        }
     }
 }
 
