@@ -24,11 +24,6 @@ public enum FolioCheck {
         var problems: [ConfigurationProblem] = []
         var configuration: FolioConfiguration?
         do {
-            try FolioPaths.checkReadableDirectory(templatesDirectory, role: "templates")
-        } catch {
-            return (nil, [ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)")])
-        }
-        do {
             let loaded = try FolioConfiguration.load(
                 file: configurationFile, templatesDirectory: templatesDirectory)
             configuration = loaded
@@ -36,6 +31,13 @@ public enum FolioCheck {
                 (try? loaded.validate(templates: FolioPaths.templateSearchPath([templatesDirectory]))) ?? []
         } catch {
             problems += error.problems
+        }
+        do {
+            try FolioPaths.checkReadableDirectory(templatesDirectory, role: "templates")
+        } catch {
+            problems.append(
+                ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)"))
+            return (configuration, ConfigurationProblem.sorted(problems))
         }
         let searchPath = FolioAppOptions(templatesDirectory: templatesDirectory, publicDirectory: "")
             .templateSearchPath

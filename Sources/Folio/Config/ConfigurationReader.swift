@@ -18,9 +18,6 @@ struct ConfigurationReader {
         problems.append(ConfigurationProblem(file: file, location: location, message: message))
     }
 
-    /// Records problems found in another file (a data file).
-    mutating func append(_ other: [ConfigurationProblem]) { problems += other }
-
     /// The members of an object, checked against the keys allowed in it:
     /// unknown and repeated keys are reported and skipped.
     /// - Returns: `nil` (after reporting) when `node` is not an object.
