@@ -58,8 +58,8 @@ import Testing
                     key: "b", title: title, template: "content/c.html",
                     source: .inline(json: #"{"heading":"H2"}"#)),
                 PageConfiguration(
-                    key: "c", title: "C", template: "content/c.html", source: .file(path: folder.path + "/c.json")
-                ),
+                    key: "c", title: "C", template: "content/c.html",
+                    source: .file(path: folder.path + "/c.json")),
             ])
         if let extraPage { pager.pages.append(extraPage) }
         pager.layout = .fixed(width: 80)

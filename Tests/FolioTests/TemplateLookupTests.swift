@@ -45,7 +45,8 @@ import Testing
         let (status, page) = html(app, "/ops/board")
         #expect(status == .ok)
         #expect(page.contains(#"<p class="mine">Mine</p>"#))
-        #expect(page.contains(#"<section class="folio-pager" id="folio-ops""#))  // Folio's page.html and pager.html
+        // Folio's page.html and pager.html:
+        #expect(page.contains(#"<section class="folio-pager" id="folio-ops""#))
         #expect(html(app, "/ops/colour").1.contains("Red"))  // Folio's content/color.html
     }
 

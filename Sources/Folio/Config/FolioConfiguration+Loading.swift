@@ -51,11 +51,9 @@ extension FolioConfiguration {
         let read = loader.configuration(root, file: file)
         var problems = loader.reader.problems
         if let read {
-            let searchPath = templatesDirectory.map { FolioPaths.templateSearchPath([$0]) }
-            let existing = searchPath.map { $0.filter(FolioPaths.isDirectory) }
-            let templates = existing.flatMap { try? TemplateSet(searchPath: $0, preload: false) }
             problems += read.problems(
-                templates: templates, searchPath: existing, alreadyReported: loader.alreadyReported)
+                searchPath: templatesDirectory.map { FolioPaths.templateSearchPath([$0]) },
+                alreadyReported: loader.alreadyReported)
         }
         if let read, !problems.contains(where: { $0.severity == .error }) { return read }
         throw ConfigurationError(problems: ConfigurationProblem.sorted(problems))

@@ -28,9 +28,18 @@ extension FolioConfiguration {
     @discardableResult
     public func validate(templates searchPath: [String]?) throws(ConfigurationError) -> [ConfigurationProblem]
     {
+        let problems = problems(searchPath: searchPath, alreadyReported: [])
+        guard problems.contains(where: { $0.severity == .error }) else { return problems }
+        throw ConfigurationError(problems: problems)
+    }
+
+    /// Every problem, sorted, with the templates of `searchPath` (its
+    /// folders that exist); paths in `alreadyReported` (values the JSON
+    /// reader found broken and replaced) are not judged again.
+    func problems(searchPath: [String]?, alreadyReported: Set<String>) -> [ConfigurationProblem] {
         let existing = searchPath.map { $0.filter(FolioPaths.isDirectory) }
         let templates = existing.flatMap { try? TemplateSet(searchPath: $0, preload: false) }
-        return try validate(templates: templates, searchPath: existing)
+        return problems(templates: templates, searchPath: existing, alreadyReported: alreadyReported)
     }
 
     /// `validate(templates:)` over templates already opened (`FolioApp`'s).
@@ -42,8 +51,7 @@ extension FolioConfiguration {
         throw ConfigurationError(problems: problems)
     }
 
-    /// Every problem, sorted; paths in `alreadyReported` (values the JSON
-    /// reader found broken and replaced) are not judged again.
+    /// Every problem, sorted, with templates already opened.
     func problems(templates: TemplateSet?, searchPath: [String]?, alreadyReported: Set<String>)
         -> [ConfigurationProblem]
     {
