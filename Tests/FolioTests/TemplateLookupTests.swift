@@ -58,6 +58,15 @@ import Testing
         #expect(page.contains(#"<p class="my-error">"#))
     }
 
+    @Test func aChromeTemplateUsingAMissingMacroFileIsRefusedAtStart() throws {
+        try user.write("page.html", "<html metal:use-macro=\"macros/nope/macros/page\"></html>")
+        #expect {
+            _ = try app([PageConfiguration(key: "board", title: "Board", template: "content/mine.html")])
+        } throws: { error in
+            "\(error)".contains("cannot load nope.html") && "\(error)".contains("\(user.path)/nope.html")
+        }
+    }
+
     @Test func aMissingTemplateNamesEveryPathSearched() throws {
         let other = try TemporaryFolder()
         let set = try TemplateSet(searchPath: [user.path, other.path], preload: false)

@@ -55,16 +55,21 @@ public final class FolioApp: HTTPHandler {
         let searchPath = options.templateSearchPath
         do {
             templates = try TemplateSet(searchPath: searchPath)
+            // The chrome and the macro files it uses (`layout.html`, `pager.html`).
             for name in FolioCheck.requiredTemplates {
-                _ = try templates.template(named: name)
+                try templates.template(named: name).checkMacroReferences()
             }
         } catch {
             throw FolioStartupError("templates in \(searchPath.joined(separator: ", ")): \(error)")
         }
         var warnings: [String] = []
         do {
-            warnings += try configuration.validate(templates: templates, searchPath: searchPath).map(
-                \.description)
+            // Listed without their own "warning:": `folio serve` says it.
+            warnings += try configuration.validate(templates: templates, searchPath: searchPath).map {
+                var problem = $0
+                problem.severity = .error
+                return problem.description
+            }
         } catch {
             throw FolioStartupError(error)
         }

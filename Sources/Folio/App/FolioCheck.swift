@@ -57,7 +57,7 @@ public enum FolioCheck {
                 continue
             }
             do {
-                _ = try templates.template(named: name)
+                try templates.template(named: name).checkMacroReferences()
             } catch {
                 problems.append(problem(error, in: templatesDirectory))
             }

@@ -188,7 +188,7 @@ struct ConfigurationValidator {
             return
         }
         do {
-            _ = try templates.template(named: template)
+            try templates.template(named: template).checkMacroReferences()
         } catch {
             problems.append(FolioCheck.problem(error, in: templates.directory))
         }
