@@ -17,12 +17,33 @@ public enum FolioPaths {
         return url.path
     }()
 
-    /// Folio's own templates: the chrome every dashboard renders with, the
-    /// demo's pages and `demo/folio.json`. Searched after the user's.
-    public static let builtInTemplatesDirectory = sourceRoot + "/Templates"
-
-    /// `./Templates` if it exists, else `builtInTemplatesDirectory`.
+    /// `./Templates` if it exists, else `<source root>/Templates`.
     public static var defaultTemplatesDirectory: String { existing("Templates") }
+
+    /// `./Public` if it exists, else `<source root>/Public`.
+    public static var defaultPublicDirectory: String { existing("Public") }
+
+    /// Folio's own `Templates` folder, in the checkout this library was
+    /// built from, whatever the working folder: for a package that depends
+    /// on Folio and uses its page templates.
+    public static var builtInTemplatesDirectory: String { sourceRoot + "/Templates" }
+
+    /// Folio's own `Public` folder (stylesheet, script, fonts), whatever the working folder.
+    public static var builtInPublicDirectory: String { sourceRoot + "/Public" }
+
+    /// The demo dashboard's configuration in Folio's own `Templates` folder,
+    /// whatever the working folder.
+    public static var demoConfigurationFile: String {
+        demoConfiguration(templatesDirectory: builtInTemplatesDirectory)
+    }
+
+    /// The demo configuration inside a templates folder.
+    /// (`demo/folio.json` of the first folder of `templateSearchPath(_:)` that
+    /// has one: Folio's own when the user's folder has none.)
+    public static func demoConfiguration(templatesDirectory: String) -> String {
+        let candidates = templateSearchPath([templatesDirectory]).map { $0 + "/demo/folio.json" }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) } ?? candidates[0]
+    }
 
     /// The folders templates are looked up in, in order: `userDirectories`,
     /// then `builtInTemplatesDirectory`, each folder once (the same folder
@@ -33,16 +54,6 @@ public enum FolioPaths {
             seen.insert(URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path)
                 .inserted
         }
-    }
-
-    /// `./Public` if it exists, else `<source root>/Public`.
-    public static var defaultPublicDirectory: String { existing("Public") }
-
-    /// The demo configuration: `demo/folio.json` of the first folder of the
-    /// templates search path that has one (Folio's own when the user's has none).
-    public static func demoConfiguration(templatesDirectory: String) -> String {
-        let candidates = templateSearchPath([templatesDirectory]).map { $0 + "/demo/folio.json" }
-        return candidates.first { FileManager.default.isReadableFile(atPath: $0) } ?? candidates[0]
     }
 
     /// Whether `path` is an existing folder.
