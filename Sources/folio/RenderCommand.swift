@@ -12,8 +12,10 @@ struct RenderCommand: Subcommand {
                                  [--base-path PATH]
 
         Answers GET PATH (e.g. /essence/video) as the server would for a new
-        visitor, and prints the body. Exits 1 (printing the message to standard
-        error) when the answer is not a success.
+        visitor, and prints the body. When the answer is not a success, prints
+        its status line and the server's message to standard error, e.g.
+          folio render: GET /essence/nope: 404 Not Found: The pager 'essence' has no page 'nope'.
+        and exits 1.
 
         OPTIONS:
         \(DashboardOptions.help)
@@ -44,23 +46,27 @@ struct RenderCommand: Subcommand {
             printError(error.description)
             return 1
         }
-        let request = HTTPRequest(method: .get, target: path, headers: ["Accept": "text/html"])
-        let response = app.handle(request)
-        var bytes: [UInt8] = []
-        switch response.body {
-        case .bytes(let body): bytes = body
-        case .parts(let parts): for part in parts { bytes += part }
-        case .file(let region): bytes = region.readAll() ?? []
-        }
+        let response = app.handle(HTTPRequest(method: .get, target: path, headers: ["Accept": "text/html"]))
         guard (200..<300).contains(response.status.code) else {
-            let message =
-                response.headers["Content-Type"]?.hasPrefix("text/plain") == true
-                ? String(decoding: bytes, as: UTF8.self) : "\(response.status)\n"
-            let trimmed = message.trimmingCharacters(in: .newlines)
-            printError("folio render: GET \(path): \(response.status.code): \(trimmed)")
+            // A browser gets an error page; the message alone is what a
+            // plain-text client gets (a fresh session's GET changes nothing).
+            let plain = app.handle(HTTPRequest(method: .get, target: path, headers: ["Accept": "text/plain"]))
+            let isText = plain.headers["Content-Type"]?.hasPrefix("text/plain") == true
+            let message = String(decoding: Self.body(of: plain), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let detail = isText && !message.isEmpty ? ": \(message)" : ""
+            printError("folio render: GET \(path): \(response.status)\(detail)")
             return 1
         }
-        FileHandle.standardOutput.write(Data(bytes))
+        FileHandle.standardOutput.write(Data(Self.body(of: response)))
         return 0
+    }
+
+    private static func body(of response: HTTPResponse) -> [UInt8] {
+        switch response.body {
+        case .bytes(let body): return body
+        case .parts(let parts): return parts.flatMap { $0 }
+        case .file(let region): return region.readAll() ?? []
+        }
     }
 }

@@ -12,8 +12,8 @@ struct DashboardOptions: Sendable {
     static let help = """
           --config FILE        the dashboard configuration (default: the demo,
                                TEMPLATES/demo/folio.json)
-          --templates DIR      the templates folder (default: ./Templates, else the
-                               source tree's)
+          --templates DIR      the templates folder, searched before Folio's own
+                               (default: ./Templates if it exists)
           --public DIR         the static files folder (default: ./Public, else the
                                source tree's)
         """
@@ -46,7 +46,12 @@ struct ServeCommand: Subcommand {
                            [--max-connections N] [--workers N] [--no-access-log]
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
-        SIGTERM, finishing requests in flight.
+        SIGTERM, finishing requests in flight. The configuration is checked first
+        (as by folio check); warnings are printed and do not stop serve.
+
+        Behind a TLS-terminating reverse proxy: a request carrying
+        X-Forwarded-Proto: https gets its session cookie marked Secure, so the
+        proxy should set that header (and drop a client's own).
 
         OPTIONS:
         \(DashboardOptions.help)

@@ -58,8 +58,8 @@ import Testing
                     key: "b", title: title, template: "content/c.html",
                     source: .inline(json: #"{"heading":"H2"}"#)),
                 PageConfiguration(
-                    key: "c", title: "C", template: "content/c.html", source: .file(path: "/nonexistent.json")
-                ),
+                    key: "c", title: "C", template: "content/c.html",
+                    source: .file(path: folder.path + "/c.json")),
             ])
         if let extraPage { pager.pages.append(extraPage) }
         pager.layout = .fixed(width: 80)
@@ -67,6 +67,10 @@ import Testing
         let options = FolioAppOptions(
             templatesDirectory: folder.path + "/templates", publicDirectory: folder.path + "/public")
         let sessions = SessionManager(store: store, clock: clock, random: CountingRandom())
+        // Page c's data file is there when the app starts (it checks) and
+        // gone when the page is first shown: its panel is an error panel.
+        let dataFile = try folder.write("c.json", #"{"heading": "H3"}"#)
+        defer { try? FileManager.default.removeItem(atPath: dataFile) }
         return try FolioApp(configuration: configuration, options: options, sessions: sessions)
     }
 

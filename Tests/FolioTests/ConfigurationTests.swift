@@ -63,7 +63,7 @@ import Testing
                 == .url(URL(string: "http://127.0.0.1:9/feed.json")!, cacheSeconds: 10, timeoutSeconds: 1))
     }
 
-    @Test func everyProblemIsReportedAtOnceWithLineAndColumn() {
+    @Test func everyProblemIsReportedAtOnceInPositionOrder() {
         let found = problems(
             """
             {
@@ -84,12 +84,13 @@ import Testing
             found == [
                 "dash.json:3:32: unknown key 'colour' in a pager (known: 'key', 'title', 'titleStyle', 'layout', "
                     + "'transition', 'fontSize', 'barHeight', 'cacheLimit', 'colors', 'navigation', 'pages')",
+                "dash.json:4:24: 'red; } body { x' is not a CSS colour",
+                "dash.json:5:17: layout must be \"equal\", {\"fixed\": width} or {\"fit\": padding}",
                 "dash.json:7:30: 'title' must be a string, found a number",
                 "dash.json:8:16: duplicate page key 'p' in pager 'a' (first at 7:16)",
-                "dash.json:8:47: template 'content/missing.html' not found in \(templates.path)",
-                "dash.json:9:81: cannot read data file 'nope.json' (\(templates.path)/demo/nope.json)",
-                "dash.json:5:17: layout must be \"equal\", {\"fixed\": width} or {\"fit\": padding}",
-                "dash.json:4:24: 'red; } body { x' is not a CSS colour",
+                "dash.json:8:47: template 'content/missing.html' not found in \(templates.path), "
+                    + FolioPaths.builtInTemplatesDirectory,
+                "dash.json:9:81: cannot read data file \(templates.path)/demo/nope.json",
                 "dash.json:11:13: duplicate pager key 'a' (first at 3:13)",
             ])
     }
@@ -105,10 +106,10 @@ import Testing
             found == [
                 "dash.json:2:58: leftButton href 'JavaScript:alert(1)' must be a path (like \"tags\") or an http(s) URL"
             ])
-        #expect(ConfigurationLoader.isSafeLink("tags"))
-        #expect(ConfigurationLoader.isSafeLink("/tools/tags?x=a:b"))
-        #expect(ConfigurationLoader.isSafeLink("https://intranet.example/tags"))
-        #expect(!ConfigurationLoader.isSafeLink("data:text/html,<script>"))
+        #expect(ConfigurationValidator.isSafeLink("tags"))
+        #expect(ConfigurationValidator.isSafeLink("/tools/tags?x=a:b"))
+        #expect(ConfigurationValidator.isSafeLink("https://intranet.example/tags"))
+        #expect(!ConfigurationValidator.isSafeLink("data:text/html,<script>"))
     }
 
     @Test func syntaxErrorNamesItsPlace() {

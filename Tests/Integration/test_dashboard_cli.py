@@ -42,10 +42,12 @@ def test_render_essence_video_asserted_with_xpath(folio_bin):
     assert not re.search(r'\sstyle="', result.stdout)  # the CSP forbids inline styles
 
 
-def test_render_unknown_path_fails_with_the_message(folio_bin):
+def test_render_unknown_path_fails_with_the_status_line_and_the_servers_message(folio_bin):
     result = run(folio_bin, "render", "/essence/nope")
     assert result.returncode == 1
-    assert "404" in result.stderr and "nope" in result.stderr
+    assert result.stdout == ""
+    assert result.stderr.strip() == (
+        "folio render: GET /essence/nope: 404 Not Found: The pager 'essence' has no page 'nope'.")
 
 
 def test_check_accepts_the_demo(folio_bin):
@@ -68,7 +70,7 @@ def test_check_reports_every_problem_with_line_and_column(folio_bin, tmp_path):
     assert f"{config}:2:41: unknown key 'colour'" in result.stderr
     assert any(line.startswith(f"{config}:3:54: template 'content/none.html' not found") for line in lines)
     assert any(line.startswith(f"{config}:4:23: duplicate page key 'p'") for line in lines)
-    assert any(line.startswith(f"{config}:4:88: cannot read data file 'x.json'") for line in lines)
+    assert any(line.startswith(f"{config}:4:88: cannot read data file {tmp_path}/x.json") for line in lines)
 
 
 def test_check_reports_template_errors(folio_bin, tmp_path):
@@ -181,3 +183,131 @@ def test_frame_ancestors_reach_the_policy(folio_bin):
                      "'self'") as server:
         policy = server.client().get("/healthz").header("Content-Security-Policy")
         assert "frame-ancestors https://intranet.example 'self'" in policy
+
+
+# Issue 12: folio template --data, check's order and plurals, one validation
+# for check and start, and a user's templates folder beside Folio's own.
+
+def _template(tmp_path):
+    template = tmp_path / "hello.html"
+    template.write_text('<p tal:content="user">x</p>\n')
+    return str(template)
+
+
+def test_template_data_is_inline_json_a_file_or_standard_input(folio_bin, tmp_path):
+    template = _template(tmp_path)
+    inline = run(folio_bin, "template", template, "--data", '{"user": "ana"}')
+    assert inline.returncode == 0, inline.stderr
+    assert inline.stdout.strip() == "<p>ana</p>"
+    data = tmp_path / "data.json"
+    data.write_text('{"user": "bo"}')
+    from_file = run(folio_bin, "template", template, "--data", str(data))
+    assert from_file.returncode == 0 and from_file.stdout.strip() == "<p>bo</p>"
+    from_stdin = subprocess.run([folio_bin, "template", template, "--data", "-"], input='{"user": "cy"}',
+                                capture_output=True, text=True, timeout=60)
+    assert from_stdin.returncode == 0 and from_stdin.stdout.strip() == "<p>cy</p>"
+
+
+def test_template_data_errors_name_where_the_data_came_from(folio_bin, tmp_path):
+    template = _template(tmp_path)
+    broken = run(folio_bin, "template", template, "--data", '{"user": ')
+    assert broken.returncode == 1
+    assert broken.stderr.startswith("--data:1:")
+    listed = run(folio_bin, "template", template, "--data", "[1, 2]")
+    assert listed.returncode == 1 and "must be a JSON object" in listed.stderr
+    missing = run(folio_bin, "template", template, "--data", str(tmp_path / "none.json"))
+    assert missing.returncode == 1 and "cannot read the data file" in missing.stderr
+
+
+def test_check_lists_problems_in_position_order(folio_bin, tmp_path):
+    config = tmp_path / "order.json"
+    config.write_text(
+        '{"pagers": [{"key": "a", "title": "A", "colors": {"bar": "nope"}, "layout": {"wide": 1},\n'
+        '  "pages": [{"key": "b c", "title": "B", "template": "content/color.html"},\n'
+        '            {"key": "d", "title": 5, "template": "content/none.html"}]}]}\n')
+    result = run(folio_bin, "check", "--config", str(config))
+    assert result.returncode == 1
+    lines = [line for line in result.stderr.splitlines() if line.startswith(str(config))]
+    places = [tuple(int(n) for n in line[len(str(config)) + 1:].split(":")[:2]) for line in lines]
+    assert len(places) == 5 and places == sorted(places), result.stderr
+    assert result.stderr.splitlines()[-1] == "folio check: 5 problems"
+
+
+def test_check_counts_in_singular_and_plural(folio_bin, tmp_path):
+    one = write_config(tmp_path, [{"key": "x", "title": "X", "pages": [
+        {"key": "a", "title": "A", "template": "content/color.html"}]}])
+    result = run(folio_bin, "check", "--config", one)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"{one}: ok, 1 pager, 1 page"
+    demo = run(folio_bin, "check")
+    assert re.search(r": ok, \d+ pagers, \d+ pages$", demo.stdout.strip()), demo.stdout
+
+
+def test_check_warns_of_page_keys_made_of_digits(folio_bin, tmp_path):
+    config = write_config(tmp_path, [{"key": "x", "title": "X", "pages": [
+        {"key": "a", "title": "A", "template": "content/color.html"},
+        {"key": "0", "title": "Zero", "template": "content/color.html"}]}])
+    result = run(folio_bin, "check", "--config", config)
+    assert result.returncode == 0, result.stderr
+    assert "warning: page key '0' is all digits" in result.stderr
+    assert result.stdout.strip().endswith("ok, 1 pager, 2 pages, 1 warning")
+
+
+def test_a_bad_key_colour_or_template_is_refused_by_check_and_at_start_alike(folio_bin, tmp_path):
+    config = write_config(tmp_path, [{"key": "my ops", "title": "Ops", "colors": {"indicator": "not-a-colour"},
+                                      "pages": [{"key": "a", "title": "A", "template": "content/gone.html"}]}])
+    check = run(folio_bin, "check", "--config", config, cwd=tmp_path)  # no ./Templates: Folio's own
+    assert check.returncode == 1
+    problems = [line for line in check.stderr.splitlines() if line.startswith(config)]
+    messages = [line.split(": ", 1)[1] for line in problems]
+    assert messages == [
+        "key 'my ops' must be 1 to 64 letters, digits, '-' or '_'",
+        "'not-a-colour' is not a CSS colour",
+        f"template 'content/gone.html' not found in {ROOT / 'Templates'}",
+    ], check.stderr
+    render = run(folio_bin, "render", "/my ops", "--config", config, cwd=tmp_path)
+    assert render.returncode == 1
+    assert [line for line in render.stderr.splitlines() if line.startswith(config)] == problems
+    serve = run(folio_bin, "serve", "--port", "0", "--state", "memory", "--config", config, cwd=tmp_path)
+    assert serve.returncode == 1
+    assert [line for line in serve.stderr.splitlines() if line.startswith(config)] == problems
+
+
+def _user_package(tmp_path):
+    """A user's package: a Templates folder holding one template of its own."""
+    package = tmp_path / "package"
+    (package / "Templates" / "content").mkdir(parents=True)
+    (package / "Templates" / "content" / "mine.html").write_text('<p class="mine" tal:content="heading">x</p>\n')
+    config = write_config(package, [{"key": "ops", "title": "Ops", "pages": [
+        {"key": "board", "title": "Board", "template": "content/mine.html", "data": {"heading": "Mine"}},
+        {"key": "colour", "title": "Colour", "template": "content/color.html",
+         "data": {"color": "red", "heading": "Red", "order": "1", "note": "n"}}]}])
+    return package, config
+
+
+def test_a_user_templates_folder_with_one_template_renders_with_folios_chrome(folio_bin, tmp_path):
+    package, config = _user_package(tmp_path)
+    for args in (["--templates", str(package / "Templates")], []):  # named, or ./Templates
+        result = run(folio_bin, "render", "/ops/board", "--config", config, *args, cwd=package)
+        assert result.returncode == 0, result.stderr
+        document = parse_html(result.stdout)
+        assert document.find(".//section[@id='folio-ops']") is not None
+        assert text_of(document.find(".//p[@class='mine']")) == "Mine"
+    check = run(folio_bin, "check", "--config", config, cwd=package)
+    assert check.returncode == 0, check.stderr
+    demo = run(folio_bin, "render", "/essence/video", cwd=package)  # the demo still comes from Folio's folder
+    assert demo.returncode == 0, demo.stderr
+
+
+def test_a_users_template_replaces_folios_own_of_the_same_name(folio_bin, tmp_path):
+    package, config = _user_package(tmp_path)
+    (package / "Templates" / "error.html").write_text('<p class="mine-error" tal:content="error/message">e</p>\n')
+    with FolioServer(folio_bin, "--config", config, "--templates", str(package / "Templates")) as server:
+        response = server.client().get("/ops/nope", headers={"Accept": "text/html"})
+        assert response.status == 404 and 'class="mine-error"' in response.text
+
+
+def test_serve_help_documents_the_forwarded_proto_header_and_the_template_search(folio_bin):
+    result = run(folio_bin, "serve", "--help")
+    assert "X-Forwarded-Proto: https" in result.stdout and "Secure" in result.stdout
+    assert "searched before Folio's own" in result.stdout

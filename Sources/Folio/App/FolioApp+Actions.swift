@@ -2,7 +2,10 @@ import FolioCore
 import FolioHTTP
 
 extension FolioApp {
-    /// `POST /{pager}/select`: form `page` (key or index) and `csrf`.
+    /// `POST /{pager}/select`: form `page` and `csrf`. `page` is matched
+    /// against the page keys first and only when none matches read as a
+    /// position from 0, so a key made of digits hides the page at that
+    /// position (`FolioConfiguration.validate(templates:)` warns of such keys).
     func selectResponse(_ pagerIndex: Int, request: HTTPRequest) throws(ClientError) -> HTTPResponse {
         let pager = configuration.pagers[pagerIndex]
         let (form, session) = try checkedForm(request)

@@ -34,9 +34,17 @@ public final class FolioApp: HTTPHandler {
     /// The session cookie's name.
     public static let cookieName = "folio_session"
 
-    /// Loads the templates, measures every title and lays out every title
-    /// bar, so requests only look things up.
-    /// - Throws: `FolioStartupError` naming the template, folder or page at fault.
+    /// Loads the templates, checks the configuration, measures every title
+    /// and lays out every title bar, so requests only look things up.
+    ///
+    /// Templates are looked up in `options.templatesDirectory`, then in
+    /// Folio's built-in ones. The configuration is checked with
+    /// `FolioConfiguration.validate(templates:)`, so one built in Swift with a
+    /// bad key, colour or missing template fails here, never at a first view;
+    /// its warnings go to `warnings`.
+    /// - Throws: `FolioStartupError` naming the template, folder or page at
+    ///   fault; for a configuration that is not valid, its `problems` are
+    ///   those `folio check` reports.
     public init(configuration: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager)
         throws(FolioStartupError)
     {
@@ -44,15 +52,27 @@ public final class FolioApp: HTTPHandler {
         self.options = options
         self.sessions = sessions
         site = SiteContext(title: configuration.title, base: options.basePath, version: options.version)
+        let searchPath = options.templateSearchPath
         do {
-            templates = try TemplateSet(directory: options.templatesDirectory)
+            templates = try TemplateSet(searchPath: searchPath)
+            // The chrome and the macro files it uses (`layout.html`, `pager.html`).
             for name in FolioCheck.requiredTemplates {
-                _ = try templates.template(named: name)
+                try templates.template(named: name).checkMacroReferences()
             }
         } catch {
-            throw FolioStartupError("templates in \(options.templatesDirectory): \(error)")
+            throw FolioStartupError("templates in \(searchPath.joined(separator: ", ")): \(error)")
         }
         var warnings: [String] = []
+        do {
+            // Listed without their own "warning:": `folio serve` says it.
+            warnings += try configuration.validate(templates: templates, searchPath: searchPath).map {
+                var problem = $0
+                problem.severity = .error
+                return problem.description
+            }
+        } catch {
+            throw FolioStartupError(error)
+        }
         staticFiles = try? StaticFiles(root: options.publicDirectory)
         if staticFiles == nil { warnings.append("no static files: cannot open \(options.publicDirectory)") }
         let measurer: any TextMeasuring

@@ -4,7 +4,8 @@ public struct FolioAppOptions: Sendable {
     /// The path prefix every route lives under, `""` (default) or
     /// `/tools/pager` (no trailing slash), for serving behind a reverse proxy.
     public var basePath: String = ""
-    /// The templates folder (`Templates/`).
+    /// The user's templates folder (`Templates/`), searched before Folio's
+    /// own: it needs only the templates it adds or replaces.
     public var templatesDirectory: String
     /// The static files folder (`Public/`), also searched for fonts.
     public var publicDirectory: String
@@ -15,6 +16,16 @@ public struct FolioAppOptions: Sendable {
     public var version: String = "0.1.0"
     /// Session lifetimes and limits.
     public var sessions = SessionConfiguration()
+
+    /// The folders templates are looked up in: `templatesDirectory`, then
+    /// Folio's built-in templates (`FolioPaths.templateSearchPath(_:)`);
+    /// the built-in folder is left out when it is gone (a binary moved away
+    /// from the source tree it was built from).
+    public var templateSearchPath: [String] {
+        FolioPaths.templateSearchPath([templatesDirectory]).filter {
+            $0 != FolioPaths.builtInTemplatesDirectory || FolioPaths.isDirectory($0)
+        }
+    }
 
     /// Creates options with the given folders and the defaults above.
     public init(templatesDirectory: String, publicDirectory: String) {
@@ -36,7 +47,17 @@ public struct FolioAppOptions: Sendable {
 public struct FolioStartupError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, for the command line.
     public var description: String
+    /// The configuration's problems when that is why (the same ones
+    /// `folio check` prints); empty for other causes.
+    public var problems: [ConfigurationProblem] = []
 
     /// Creates an error.
     public init(_ description: String) { self.description = description }
+
+    /// A configuration refused by `FolioConfiguration.validate(templates:)`:
+    /// one problem per line.
+    public init(_ error: ConfigurationError) {
+        description = "the configuration is not valid:\n" + error.description
+        problems = error.problems
+    }
 }

@@ -1,5 +1,4 @@
 import FolioTemplate
-import Foundation
 
 /// `folio check`: every problem of a configuration and its templates.
 public enum FolioCheck {
@@ -7,16 +6,29 @@ public enum FolioCheck {
     public static let requiredTemplates = ["page.html", "fragment.html", "index.html", "error.html"]
 
     /// Checks a configuration file and compiles every template it uses.
+    ///
+    /// Reading and `FolioConfiguration.validate(templates:)` find the
+    /// configuration's problems (the ones `FolioApp` refuses to start with);
+    /// then every template on the search path is compiled and the chrome
+    /// templates must exist.
+    /// - Parameters:
+    ///   - configurationFile: The configuration's path.
+    ///   - templatesDirectory: The user's templates folder, searched before
+    ///     Folio's built-in one.
     /// - Returns: The loaded configuration (if it loaded) and all problems,
-    ///   each with `file:line:col` where known; no problems means valid.
+    ///   warnings included, sorted by file, line and column; no problem of
+    ///   severity `error` means valid.
     public static func run(configurationFile: String, templatesDirectory: String)
         -> (FolioConfiguration?, [ConfigurationProblem])
     {
         var problems: [ConfigurationProblem] = []
         var configuration: FolioConfiguration?
         do {
-            configuration = try FolioConfiguration.load(
+            let loaded = try FolioConfiguration.load(
                 file: configurationFile, templatesDirectory: templatesDirectory)
+            configuration = loaded
+            problems +=
+                (try? loaded.validate(templates: FolioPaths.templateSearchPath([templatesDirectory]))) ?? []
         } catch {
             problems += error.problems
         }
@@ -25,34 +37,40 @@ public enum FolioCheck {
         } catch {
             problems.append(
                 ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)"))
-            return (configuration, problems)
+            return (configuration, ConfigurationProblem.sorted(problems))
         }
+        let searchPath = FolioAppOptions(templatesDirectory: templatesDirectory, publicDirectory: "")
+            .templateSearchPath
         let templates: TemplateSet
         do {
-            templates = try TemplateSet(directory: templatesDirectory)
+            templates = try TemplateSet(searchPath: searchPath)
         } catch {
             problems.append(problem(error, in: templatesDirectory))
-            return (configuration, problems)
+            return (configuration, ConfigurationProblem.sorted(problems))
         }
-        var names = requiredTemplates
-        for pager in configuration?.pagers ?? [] {
-            for page in pager.pages where !names.contains(page.template) { names.append(page.template) }
-        }
-        for name in names {
+        for name in requiredTemplates {
+            guard templates.path(of: name) != nil else {
+                let searched = searchPath.map { $0 + "/" + name }.joined(separator: ", ")
+                problems.append(
+                    ConfigurationProblem(
+                        file: name, location: nil, message: "not found; searched \(searched)"))
+                continue
+            }
             do {
-                _ = try templates.template(named: name)
+                try templates.template(named: name).checkMacroReferences()
             } catch {
                 problems.append(problem(error, in: templatesDirectory))
             }
         }
-        return (configuration, problems)
+        // A page's template that does not compile is found twice: by the
+        // validation and by compiling the whole search path.
+        var seen = Set<ConfigurationProblem>()
+        return (configuration, ConfigurationProblem.sorted(problems.filter { seen.insert($0).inserted }))
     }
 
     /// A template error as a problem, its file made a path the user can open.
     static func problem(_ error: TemplateError, in directory: String) -> ConfigurationProblem {
-        let file =
-            error.file.hasPrefix("/") || error.file.hasPrefix(directory) || error.file.isEmpty
-            ? (error.file.isEmpty ? directory : error.file) : directory + "/" + error.file
+        let file = error.file.isEmpty ? directory : error.file
         let location = error.line > 0 ? SourceLocation(line: error.line, column: max(error.column, 1)) : nil
         return ConfigurationProblem(file: file, location: location, message: error.message)
     }

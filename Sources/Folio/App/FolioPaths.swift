@@ -1,9 +1,14 @@
 import Foundation
 
-/// Where Folio finds its folders when the user names none: `./Templates`
-/// and `./Public` when the working folder has them, else the ones of the
-/// source tree this binary was built from, so `swift run folio` works from
-/// anywhere.
+/// Where Folio finds its folders.
+///
+/// Templates are looked up along a search path: the user's folder (given,
+/// or `./Templates` when the working folder has one) first, then Folio's own
+/// `Templates/` in the source tree this binary was built from. A user's
+/// folder therefore needs only the templates it adds or replaces, and the
+/// built-in chrome (`page.html`, `layout.html`, ...) is found from any
+/// working folder, also when Folio is a dependency of another package.
+/// `./Public` is used when the working folder has it, else the source tree's.
 public enum FolioPaths {
     /// The package root, from this file's path at build time.
     static let sourceRoot: String = {
@@ -33,8 +38,29 @@ public enum FolioPaths {
     }
 
     /// The demo configuration inside a templates folder.
+    /// (`demo/folio.json` of the first folder of `templateSearchPath(_:)` that
+    /// has one: Folio's own when the user's folder has none.)
     public static func demoConfiguration(templatesDirectory: String) -> String {
-        templatesDirectory + "/demo/folio.json"
+        let candidates = templateSearchPath([templatesDirectory]).map { $0 + "/demo/folio.json" }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) } ?? candidates[0]
+    }
+
+    /// The folders templates are looked up in, in order: `userDirectories`,
+    /// then `builtInTemplatesDirectory`, each folder once (the same folder
+    /// named twice, through a symbolic link or `..`, is searched once).
+    public static func templateSearchPath(_ userDirectories: [String]) -> [String] {
+        var seen = Set<String>()
+        return (userDirectories + [builtInTemplatesDirectory]).filter { directory in
+            seen.insert(URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path)
+                .inserted
+        }
+    }
+
+    /// Whether `path` is an existing folder.
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 
     private static func existing(_ name: String) -> String {

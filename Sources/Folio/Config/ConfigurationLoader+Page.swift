@@ -6,47 +6,25 @@ extension ConfigurationLoader {
         "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
     ]
 
-    /// Reads one page; `nil` when it is too broken to use (problems reported).
-    mutating func page(_ node: JSONNode, in pagerWhat: String) -> (PageConfiguration, SourceLocation)? {
+    /// Reads one page at `path`; `nil` when it has no key (problems reported).
+    mutating func page(_ node: JSONNode, in pagerWhat: String, at path: String) -> PageConfiguration? {
+        note(path, node.location)
         guard let fields = reader.object(node, allowed: Self.pageKeys, what: "a page of \(pagerWhat)") else {
             return nil
         }
         let key = reader.string(fields, "key", in: "a page of \(pagerWhat)", required: true)
-        let keyLocation = fields["key"]?.value.location ?? node.location
+        note(path + ".key", fields["key"]?.value.location ?? node.location)
         let what = key.map { "page '\($0)' of \(pagerWhat)" } ?? "a page of \(pagerWhat)"
-        var keyIsValid = false
-        if let key { keyIsValid = checkKey(key, at: keyLocation, reserved: Self.reservedPageKeys) }
-        let title = reader.string(fields, "title", in: what, required: true)
-        if let title, title.trimmingSpaces.isEmpty {
-            reader.report(fields["title"]?.value.location, "the title of \(what) is empty")
-        }
-        let template = reader.string(fields, "template", in: what, required: true)
-        if let template, let location = fields["template"]?.value.location {
-            checkTemplate(template, at: location)
-        }
-        let source = self.source(fields, in: what)
-        guard let key, keyIsValid, let title, let template, let source else { return nil }
-        return (PageConfiguration(key: key, title: title, template: template, source: source), keyLocation)
+        let title = requiredString(fields, "title", in: what, at: path + ".title")
+        let template = requiredString(fields, "template", in: what, at: path + ".template")
+        let source = self.source(fields, in: what, at: path + ".source")
+        guard let key else { return nil }
+        return PageConfiguration(
+            key: key, title: title, template: template, source: source ?? PageSource.none)
     }
 
-    /// Reports a template path that leaves the templates folder or names no file.
-    mutating func checkTemplate(_ template: String, at location: SourceLocation) {
-        let components = template.split(separator: "/")
-        guard !template.hasPrefix("/"), !components.contains(".."), !template.isEmpty else {
-            reader.report(
-                location, "template '\(template)' must be a relative path inside the templates folder")
-            return
-        }
-        guard let templatesDirectory else { return }
-        var isDirectory: ObjCBool = false
-        let path = templatesDirectory + "/" + template
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue {
-            reader.report(location, "template '\(template)' not found in \(templatesDirectory)")
-        }
-    }
-
-    /// Exactly one of `data`, `dataFile`, `url` (or none).
-    mutating func source(_ fields: [String: JSONMember], in what: String) -> PageSource? {
+    /// Exactly one of `data`, `dataFile`, `url` (or none); `nil` after reporting.
+    mutating func source(_ fields: [String: JSONMember], in what: String, at path: String) -> PageSource? {
         let given = ["data", "dataFile", "url"].filter { fields[$0] != nil }
         if given.count > 1 {
             reader.report(
@@ -58,7 +36,9 @@ extension ConfigurationLoader {
                 reader.report(member.keyLocation, "'\(key)' only applies to a page with a 'url'")
             }
         }
-        switch given.first {
+        guard let kind = given.first else { return PageSource.none }
+        note(path, fields[kind]?.value.location)
+        switch kind {
         case "data":
             let node = fields["data"]!.value
             guard case .object = node.value else {
@@ -68,47 +48,18 @@ extension ConfigurationLoader {
             return .inline(json: node.jsonText)
         case "dataFile":
             guard let name = reader.string(fields, "dataFile", in: what, required: true) else { return nil }
-            let path = name.hasPrefix("/") ? name : directory + "/" + name
-            return checkDataFile(path, named: name, at: fields["dataFile"]!.value.location)
-                ? .file(path: path) : nil
-        case "url":
+            return .file(path: name.hasPrefix("/") ? name : directory + "/" + name)
+        default:
             guard let text = reader.string(fields, "url", in: what, required: true) else { return nil }
-            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil
-            else {
+            guard let url = URL(string: text) else {
                 reader.report(fields["url"]?.value.location, "'\(text)' is not an http(s) URL")
                 return nil
             }
-            let cache = reader.number(fields, "cacheSeconds", in: 0...86_400 * 365) ?? 60
-            let timeout = reader.number(fields, "timeoutSeconds", in: 0.01...300) ?? 5
+            note(path + ".cacheSeconds", fields["cacheSeconds"]?.value.location)
+            note(path + ".timeoutSeconds", fields["timeoutSeconds"]?.value.location)
+            let cache = reader.number(fields, "cacheSeconds") ?? 60
+            let timeout = reader.number(fields, "timeoutSeconds") ?? 5
             return .url(url, cacheSeconds: cache, timeoutSeconds: timeout)
-        default:
-            return PageSource.none
-        }
-    }
-
-    /// Reads a data file now, so a missing or malformed one is reported by
-    /// `folio check` and at startup rather than when the page is first shown.
-    mutating func checkDataFile(_ path: String, named name: String, at location: SourceLocation) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            reader.report(location, "cannot read data file '\(name)' (\(path))")
-            return false
-        }
-        do {
-            // Strict, no comments: as the page will read it (`TemplateValue(json:)`).
-            let node = try JSONReader.parse([UInt8](data))
-            guard case .object = node.value else {
-                reader.append([
-                    ConfigurationProblem(
-                        file: path, location: node.location,
-                        message: "a data file must hold an object, found \(node.kind)")
-                ])
-                return false
-            }
-            return true
-        } catch {
-            reader.append([ConfigurationProblem(file: path, location: error.location, message: error.message)]
-            )
-            return false
         }
     }
 }

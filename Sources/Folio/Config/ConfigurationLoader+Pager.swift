@@ -7,43 +7,35 @@ extension ConfigurationLoader {
         "colors", "navigation", "pages",
     ]
 
-    /// Reads one pager; `nil` when it is too broken to use (problems reported).
-    mutating func pager(_ node: JSONNode) -> (PagerConfiguration, SourceLocation)? {
+    /// Reads one pager at `path`; `nil` when it has no key (problems reported).
+    mutating func pager(_ node: JSONNode, at path: String) -> PagerConfiguration? {
+        note(path, node.location)
         guard let fields = reader.object(node, allowed: Self.pagerKeys, what: "a pager") else { return nil }
         let key = reader.string(fields, "key", in: "a pager", required: true)
-        let keyLocation = fields["key"]?.value.location ?? node.location
+        note(path + ".key", fields["key"]?.value.location ?? node.location)
         let what = key.map { "pager '\($0)'" } ?? "a pager"
-        let title = reader.string(fields, "title", in: what, required: true)
-        var keyIsValid = false
-        if let key { keyIsValid = checkKey(key, at: keyLocation, reserved: Self.reservedPagerKeys) }
+        let title = requiredString(fields, "title", in: what, at: path + ".title")
 
         var pages: [PageConfiguration] = []
         if let member = fields["pages"] {
-            if case .array(let nodes) = member.value.value, !nodes.isEmpty {
-                var seen: [String: SourceLocation] = [:]
+            note(path + ".pages", member.value.location)
+            if case .array(let nodes) = member.value.value {
                 for pageNode in nodes {
-                    // Duplicates are found from the declared key, even on a page with other problems.
-                    var isDuplicate = false
-                    if let (declared, location) = Self.declaredKey(pageNode) {
-                        if let first = seen[declared] {
-                            reader.report(
-                                location, "duplicate page key '\(declared)' in \(what) (first at \(first))")
-                            isDuplicate = true
-                        } else {
-                            seen[declared] = location
-                        }
+                    if let page = self.page(pageNode, in: what, at: "\(path).pages[\(pages.count)]") {
+                        pages.append(page)
                     }
-                    // A duplicate is still read, so its other problems show too.
-                    if let (page, _) = self.page(pageNode, in: what), !isDuplicate { pages.append(page) }
                 }
+                if pages.count < nodes.count { alreadyReported.insert(path + ".pages") }
             } else {
                 reader.report(member.value.location, "'pages' must be a non-empty array")
+                alreadyReported.insert(path + ".pages")
             }
         } else {
             reader.reportMissing("pages", in: what, fields)
+            alreadyReported.insert(path + ".pages")
         }
 
-        var pager = PagerConfiguration(key: key ?? "", title: title ?? "", pages: pages)
+        var pager = PagerConfiguration(key: key ?? "", title: title, pages: pages)
         if let style = reader.string(fields, "titleStyle", in: what, required: false) {
             if let parsed = TitleStyle(rawValue: style) {
                 pager.titleStyle = parsed
@@ -52,35 +44,36 @@ extension ConfigurationLoader {
                     fields["titleStyle"]?.value.location, "titleStyle must be 'underline' or 'segmented'")
             }
         }
-        if let member = fields["layout"], let layout = layout(member.value) { pager.layout = layout }
-        if let member = fields["transition"], let transition = transition(member.value) {
+        if let member = fields["layout"], let layout = layout(member.value, at: path + ".layout") {
+            pager.layout = layout
+        }
+        if let member = fields["transition"],
+            let transition = transition(member.value, at: path + ".transition")
+        {
             pager.transition = transition
         }
-        if let size = reader.number(fields, "fontSize", in: 6...96) { pager.fontSize = size }
-        if let height = reader.number(fields, "barHeight", in: 16...200) { pager.barHeight = height }
+        for name in ["fontSize", "barHeight", "cacheLimit"] {
+            note(path + "." + name, fields[name]?.value.location)
+        }
+        if let size = reader.number(fields, "fontSize") { pager.fontSize = size }
+        if let height = reader.number(fields, "barHeight") { pager.barHeight = height }
         if let member = fields["cacheLimit"], !isNull(member.value),
-            let limit = reader.number(member.value, named: "cacheLimit", in: 1...10_000)
+            let limit = reader.number(member.value, named: "cacheLimit")
         {
-            if limit == limit.rounded() {
-                pager.cacheLimit = Int(limit)
+            if let whole = Int(exactly: limit) {
+                pager.cacheLimit = whole
             } else {
                 reader.report(member.value.location, "'cacheLimit' must be a whole number")
             }
         }
-        if let member = fields["colors"] { pager.colors = colors(member.value, in: what) }
-        if let member = fields["navigation"], !isNull(member.value) {
-            pager.navigation = navigation(member.value, in: what)
+        if let member = fields["colors"] {
+            pager.colors = colors(member.value, in: what, at: path + ".colors")
         }
-        guard key != nil, keyIsValid, title != nil, !pages.isEmpty else { return nil }
-        return (pager, keyLocation)
-    }
-
-    /// The string `key` member of an object node, if it has one.
-    static func declaredKey(_ node: JSONNode) -> (String, SourceLocation)? {
-        guard case .object(let members) = node.value,
-            let member = members.first(where: { $0.key == "key" }), case .string(let key) = member.value.value
-        else { return nil }
-        return (key, member.value.location)
+        if let member = fields["navigation"], !isNull(member.value) {
+            pager.navigation = navigation(member.value, in: what, at: path + ".navigation")
+        }
+        guard key != nil else { return nil }
+        return pager
     }
 
     func isNull(_ node: JSONNode) -> Bool {
@@ -89,17 +82,18 @@ extension ConfigurationLoader {
     }
 
     /// `"equal"`, `{"fixed": width}` or `{"fit": padding}`.
-    mutating func layout(_ node: JSONNode) -> TitleBarLayout? {
+    mutating func layout(_ node: JSONNode, at path: String) -> TitleBarLayout? {
         let message = "layout must be \"equal\", {\"fixed\": width} or {\"fit\": padding}"
         switch node.value {
         case .string("equal"): return .equal
         case .object(let members) where members.count == 1:
             let member = members[0]
+            note(path, member.value.location)
             switch member.key {
             case "fixed":
-                return reader.number(member.value, named: "fixed", in: 8...2000).map { .fixed(width: $0) }
+                return reader.number(member.value, named: "fixed").map { .fixed(width: $0) }
             case "fit":
-                return reader.number(member.value, named: "fit", in: 0...200).map { .fit(padding: $0) }
+                return reader.number(member.value, named: "fit").map { .fit(padding: $0) }
             default:
                 reader.report(member.keyLocation, message)
                 return nil
@@ -111,12 +105,13 @@ extension ConfigurationLoader {
     }
 
     /// `"slide"` or `{"crossDissolve": seconds}`.
-    mutating func transition(_ node: JSONNode) -> Transition? {
+    mutating func transition(_ node: JSONNode, at path: String) -> Transition? {
         let message = "transition must be \"slide\" or {\"crossDissolve\": seconds}"
         switch node.value {
         case .string("slide"): return .slide
         case .object(let members) where members.count == 1 && members[0].key == "crossDissolve":
-            return reader.number(members[0].value, named: "crossDissolve", in: 0...10).map {
+            note(path, members[0].value.location)
+            return reader.number(members[0].value, named: "crossDissolve").map {
                 .crossDissolve(duration: $0)
             }
         default:
@@ -125,7 +120,7 @@ extension ConfigurationLoader {
         }
     }
 
-    mutating func colors(_ node: JSONNode, in what: String) -> PagerColors {
+    mutating func colors(_ node: JSONNode, in what: String, at path: String) -> PagerColors {
         var colors = PagerColors()
         let keys = ["bar", "title", "selectedTitle", "indicator", "background"]
         guard let fields = reader.object(node, allowed: keys, what: "the colors of \(what)") else {
@@ -133,10 +128,7 @@ extension ConfigurationLoader {
         }
         for key in keys {
             guard let value = reader.string(fields, key, in: "colors", required: false) else { continue }
-            guard CSSColor.isValid(value) else {
-                reader.report(fields[key]?.value.location, "'\(value)' is not a CSS colour")
-                continue
-            }
+            note(path + "." + key, fields[key]?.value.location)
             switch key {
             case "bar": colors.bar = value
             case "title": colors.title = value
@@ -148,7 +140,7 @@ extension ConfigurationLoader {
         return colors
     }
 
-    mutating func navigation(_ node: JSONNode, in what: String) -> NavigationConfiguration? {
+    mutating func navigation(_ node: JSONNode, in what: String, at path: String) -> NavigationConfiguration? {
         guard
             let fields = reader.object(
                 node, allowed: ["titleImage", "leftButton"], what: "the navigation of \(what)")
@@ -161,22 +153,12 @@ extension ConfigurationLoader {
             let label = reader.string(button, "label", in: "leftButton", required: true)
             let href = reader.string(button, "href", in: "leftButton", required: true)
             let icon = reader.string(button, "icon", in: "leftButton", required: false)
-            if let href, !Self.isSafeLink(href) {
-                reader.report(
-                    button["href"]?.value.location,
-                    "leftButton href '\(href)' must be a path (like \"tags\") or an http(s) URL")
-            } else if let label, let href {
+            note(path + ".leftButton.href", button["href"]?.value.location)
+            if let label, let href {
                 navigation.leftButton = NavigationButton(label: label, icon: icon, href: href)
             }
         }
         return navigation
     }
 
-    /// Whether a configured link is a relative path or an http(s) URL: a
-    /// `javascript:` or `data:` link would run or show code the author did not mean.
-    static func isSafeLink(_ href: String) -> Bool {
-        let scheme = href.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
-        guard scheme.count < href.count, href[scheme.endIndex] == ":" else { return true }
-        return ["http", "https"].contains(scheme.lowercased())
-    }
 }

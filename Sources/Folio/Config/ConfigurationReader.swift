@@ -18,9 +18,6 @@ struct ConfigurationReader {
         problems.append(ConfigurationProblem(file: file, location: location, message: message))
     }
 
-    /// Records problems found in another file (a data file).
-    mutating func append(_ other: [ConfigurationProblem]) { problems += other }
-
     /// The members of an object, checked against the keys allowed in it:
     /// unknown and repeated keys are reported and skipped.
     /// - Returns: `nil` (after reporting) when `node` is not an object.
@@ -60,24 +57,17 @@ struct ConfigurationReader {
         return text
     }
 
-    /// An optional number member within `range`; `nil` if absent, null or wrong.
-    mutating func number(
-        _ fields: [String: JSONMember], _ key: String, in range: ClosedRange<Double>
-    ) -> Double? {
+    /// An optional number member; `nil` if absent or not a number (reported).
+    mutating func number(_ fields: [String: JSONMember], _ key: String) -> Double? {
         guard let member = fields[key] else { return nil }
-        return number(member.value, named: key, in: range)
+        return number(member.value, named: key)
     }
 
-    /// A number node within `range`; `nil` (after reporting) otherwise.
-    mutating func number(_ node: JSONNode, named key: String, in range: ClosedRange<Double>) -> Double? {
+    /// A number node; `nil` (after reporting) otherwise. Ranges are
+    /// `FolioConfiguration.validate(templates:)`'s to judge.
+    mutating func number(_ node: JSONNode, named key: String) -> Double? {
         guard case .number(let number) = node.value else {
             report(node.location, "'\(key)' must be a number, found \(node.kind)")
-            return nil
-        }
-        guard range.contains(number) else {
-            report(
-                node.location,
-                "'\(key)' must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
             return nil
         }
         return number
@@ -87,9 +77,5 @@ struct ConfigurationReader {
     mutating func reportMissing(_ key: String, in what: String, _ fields: [String: JSONMember]) {
         let location = fields.values.map(\.keyLocation).min()
         report(location, "missing required key '\(key)' in \(what)")
-    }
-
-    private func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 }

@@ -5,14 +5,14 @@ import Foundation
 extension FolioConfiguration {
     /// Reads and checks a configuration file.
     ///
-    /// Checks every key, type, range, colour and layout; that keys are URL
-    /// slugs and unique; that every page's template exists under
-    /// `templatesDirectory` (when given) and that every `dataFile` is
-    /// readable JSON.
+    /// Reads the JSON (unknown keys, wrong types, missing members), then
+    /// checks the result with `validate(templates:)`, so the problems of
+    /// both are reported at once, each with `file:line:col`.
     /// - Parameters:
     ///   - file: The configuration file's path.
-    ///   - templatesDirectory: The templates folder pages name templates in;
-    ///     `nil` skips the template existence check.
+    ///   - templatesDirectory: The user's templates folder, searched before
+    ///     Folio's built-in one (`FolioPaths.templateSearchPath(_:)`); `nil`
+    ///     skips the template checks.
     /// - Throws: `ConfigurationError` listing every problem, each with
     ///   `file:line:col`.
     public static func load(file: String, templatesDirectory: String?) throws(ConfigurationError)
@@ -44,7 +44,8 @@ extension FolioConfiguration {
     /// Parses configuration text; `load(file:templatesDirectory:)` without
     /// the file reading, for tests.
     /// - Parameter directory: The folder `dataFile` paths are relative to.
-    /// - Throws: `ConfigurationError` listing every problem.
+    /// - Throws: `ConfigurationError` listing every problem, sorted by line
+    ///   and column.
     public static func parse(
         _ bytes: [UInt8], file: String, directory: String, templatesDirectory: String?
     ) throws(ConfigurationError) -> FolioConfiguration {
@@ -56,67 +57,75 @@ extension FolioConfiguration {
                 ConfigurationProblem(file: file, location: error.location, message: error.message)
             ])
         }
-        var loader = ConfigurationLoader(
-            reader: ConfigurationReader(file: file), directory: directory,
-            templatesDirectory: templatesDirectory)
-        let configuration = loader.configuration(root, file: file)
-        if let configuration, loader.reader.problems.isEmpty { return configuration }
-        throw ConfigurationError(problems: loader.reader.problems)
+        var loader = ConfigurationLoader(reader: ConfigurationReader(file: file), directory: directory)
+        let read = loader.configuration(root, file: file)
+        var problems = loader.reader.problems
+        if let read {
+            problems += read.problems(
+                searchPath: templatesDirectory.map { FolioPaths.templateSearchPath([$0]) },
+                alreadyReported: loader.alreadyReported)
+        }
+        if let read, !problems.contains(where: { $0.severity == .error }) { return read }
+        throw ConfigurationError(problems: ConfigurationProblem.sorted(problems))
     }
 }
 
-/// Turns the located JSON tree into a `FolioConfiguration`, reporting all
-/// problems to its reader.
+/// Turns the located JSON tree into a `FolioConfiguration`, reporting what
+/// only JSON can get wrong (unknown keys, wrong types, missing members) to
+/// its reader and noting where each value was, for `validate(templates:)`,
+/// which judges the values.
 struct ConfigurationLoader {
     var reader: ConfigurationReader
     let directory: String
-    let templatesDirectory: String?
+    /// Where each value was, by path (`pagers[0].pages[1].key`).
+    var locations: [String: SourceLocation] = [:]
+    /// Paths whose value the reader already reported and replaced.
+    var alreadyReported: Set<String> = []
 
-    /// Keys that would collide with Folio's own routes.
-    static let reservedPagerKeys: Set<String> = ["public", "healthz"]
-    static let reservedPageKeys: Set<String> = ["select", "scroll", "state", "fragment"]
-    /// What a key may be made of: it becomes part of URLs.
-    static let keyCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+    init(reader: ConfigurationReader, directory: String) {
+        self.reader = reader
+        self.directory = directory
+    }
 
     mutating func configuration(_ root: JSONNode, file: String) -> FolioConfiguration? {
         guard let fields = reader.object(root, allowed: ["title", "pagers"], what: "the configuration")
         else { return nil }
         let title = reader.string(fields, "title", in: "the configuration", required: false) ?? "Folio"
+        note("title", fields["title"]?.value.location)
         guard let pagersMember = fields["pagers"] else {
             reader.reportMissing("pagers", in: "the configuration", fields)
             return nil
         }
-        guard case .array(let nodes) = pagersMember.value.value, !nodes.isEmpty else {
+        note("pagers", pagersMember.value.location)
+        guard case .array(let nodes) = pagersMember.value.value else {
             reader.report(pagersMember.value.location, "'pagers' must be a non-empty array")
             return nil
         }
         var pagers: [PagerConfiguration] = []
-        var seen: [String: SourceLocation] = [:]
         for node in nodes {
-            var isDuplicate = false
-            if let (declared, location) = Self.declaredKey(node) {
-                if let first = seen[declared] {
-                    reader.report(location, "duplicate pager key '\(declared)' (first at \(first))")
-                    isDuplicate = true
-                } else {
-                    seen[declared] = location
-                }
-            }
-            if let (pager, _) = self.pager(node), !isDuplicate { pagers.append(pager) }
+            if let pager = self.pager(node, at: "pagers[\(pagers.count)]") { pagers.append(pager) }
         }
-        return FolioConfiguration(title: title, pagers: pagers, file: file)
+        if pagers.count < nodes.count { alreadyReported.insert("pagers") }
+        var configuration = FolioConfiguration(title: title, pagers: pagers, file: file)
+        configuration.sourceLocations = locations
+        return configuration
     }
 
-    /// Checks a pager or page key: a URL slug that no route uses.
-    mutating func checkKey(_ key: String, at location: SourceLocation?, reserved: Set<String>) -> Bool {
-        guard !key.isEmpty, key.count <= 64, key.allSatisfy({ Self.keyCharacters.contains($0) }) else {
-            reader.report(location, "key '\(key)' must be 1 to 64 letters, digits, '-' or '_'")
-            return false
-        }
-        guard !reserved.contains(key) else {
-            reader.report(location, "key '\(key)' is reserved for Folio's own routes")
-            return false
-        }
-        return true
+    /// Notes where the value at `path` is.
+    mutating func note(_ path: String, _ location: SourceLocation?) {
+        if let location { locations[path] = location }
+    }
+
+    /// A required string member, or `""` after reporting (the path is then
+    /// not judged again).
+    mutating func requiredString(
+        _ fields: [String: JSONMember], _ key: String, in what: String, at path: String
+    )
+        -> String
+    {
+        note(path, fields[key]?.value.location)
+        if let text = reader.string(fields, key, in: what, required: true) { return text }
+        alreadyReported.insert(path)
+        return ""
     }
 }

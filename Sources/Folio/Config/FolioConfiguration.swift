@@ -4,7 +4,8 @@ import Foundation
 /// The dashboard a configuration file declares: a title and its pagers.
 ///
 /// Read it with `FolioConfiguration.load(file:templatesDirectory:)`, which
-/// reports every problem with file, line and column.
+/// reports every problem with file, line and column, or build it in Swift
+/// and check it with `validate(templates:)` (`FolioApp` does so when it starts).
 public struct FolioConfiguration: Sendable {
     /// The site title (index page, `<title>` suffix).
     public var title: String
@@ -12,6 +13,9 @@ public struct FolioConfiguration: Sendable {
     public var pagers: [PagerConfiguration]
     /// The configuration file's path; `dataFile`s are relative to its folder.
     public var file: String
+    /// Where each value was in `file` (`pagers[0].pages[1].key` to line and
+    /// column), for problems found after reading; empty when built in Swift.
+    var sourceLocations: [String: SourceLocation] = [:]
 
     /// Creates a configuration in code (tests, embedding programs).
     public init(title: String, pagers: [PagerConfiguration], file: String = "<memory>") {
@@ -58,7 +62,8 @@ public struct PagerConfiguration: Sendable {
         self.pages = pages
     }
 
-    /// The position of the page with this key, if any.
+    /// The position of the page with this key, if any. (A select form's
+    /// `page=` is looked up here first and only then read as a position.)
     public func pageIndex(_ key: String) -> Int? {
         pages.firstIndex { $0.key == key }
     }

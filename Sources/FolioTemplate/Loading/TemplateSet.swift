@@ -1,22 +1,29 @@
 import FolioSync
 import Foundation
 
-/// The templates of one folder (`Templates/`), by relative path
-/// (`pager.html`, `content/posts.html`).
+/// The templates of one folder (`Templates/`), or of a search path of
+/// folders, by relative path (`pager.html`, `content/posts.html`).
+///
+/// With several folders, a name is looked up in each in turn and the first
+/// folder holding the file wins, so a user's folder can replace one template
+/// of a built-in set and keep the rest.
 ///
 /// `metal:use-macro="macros/layout/macros/page"` in any of them finds macro
-/// `page` in `layout.html` beside the using file. With `reloadWhenChanged`,
+/// `page` in `layout.html` beside the using file (searched the same way). With `reloadWhenChanged`,
 /// a template whose file changed is compiled again on its next use (for
 /// development; it costs one `stat` per use).
 public final class TemplateSet: Sendable {
-    /// The folder.
+    /// The first folder of the search path.
     public let directory: String
+    /// The folders searched, in order; the first holding a name wins.
+    public let searchPath: [String]
     /// Whether a changed file is compiled again when next asked for.
     public let reloadWhenChanged: Bool
     private let cache = LockedValue<[String: Entry]>([:])
 
     private struct Entry: Sendable {
         var template: Template
+        var path: String
         var modified: Date?
     }
 
@@ -31,28 +38,69 @@ public final class TemplateSet: Sendable {
     ///     Default true.
     /// - Throws: ``TemplateError`` for a missing folder or the first template
     ///   that does not compile.
-    public init(directory: String, reloadWhenChanged: Bool = false, preload: Bool = true)
+    public convenience init(directory: String, reloadWhenChanged: Bool = false, preload: Bool = true)
         throws(TemplateError)
     {
-        self.directory = directory
+        try self.init(searchPath: [directory], reloadWhenChanged: reloadWhenChanged, preload: preload)
+    }
+
+    /// Opens a search path of template folders.
+    ///
+    /// - Parameters:
+    ///   - searchPath: the folders, most preferred first; never empty.
+    ///   - reloadWhenChanged: as for ``init(directory:reloadWhenChanged:preload:)``.
+    ///   - preload: compile every `.html` file the search path finds now.
+    ///     Default true.
+    /// - Throws: ``TemplateError`` for an empty path, a folder that does not
+    ///   exist, or the first template that does not compile.
+    public init(searchPath: [String], reloadWhenChanged: Bool = false, preload: Bool = true)
+        throws(TemplateError)
+    {
+        guard let first = searchPath.first else {
+            throw TemplateError(file: "", line: 1, column: 1, message: "no template folder given")
+        }
+        self.directory = first
+        self.searchPath = searchPath
         self.reloadWhenChanged = reloadWhenChanged
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue
-        else {
-            throw TemplateError(file: directory, line: 1, column: 1, message: "no such template folder")
+        for directory in searchPath {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder),
+                isFolder.boolValue
+            else {
+                throw TemplateError(file: directory, line: 1, column: 1, message: "no such template folder")
+            }
         }
         if preload {
             for name in templateNames { _ = try template(named: name) }
         }
     }
 
-    /// Every `.html` file under the folder (hidden ones aside), as relative paths, sorted.
+    /// Every `.html` file under the search path's folders (hidden ones
+    /// aside), as relative paths, sorted, each name once.
     public var templateNames: [String] {
-        let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-        // Skip hidden files and folders (editor backups such as `.#page.html`).
-        return files.filter { name in
-            name.hasSuffix(".html") && !name.split(separator: "/").contains { $0.hasPrefix(".") }
-        }.sorted()
+        var names = Set<String>()
+        for directory in searchPath {
+            let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+            // Skip hidden files and folders (editor backups such as `.#page.html`).
+            names.formUnion(
+                files.filter { name in
+                    name.hasSuffix(".html") && !name.split(separator: "/").contains { $0.hasPrefix(".") }
+                })
+        }
+        return names.sorted()
+    }
+
+    /// The file `name` stands for: in the first folder of the search path
+    /// that holds it; `nil` when none does.
+    public func path(of name: String) -> String? {
+        for directory in searchPath {
+            let path = (directory as NSString).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                return path
+            }
+        }
+        return nil
     }
 
     /// The compiled template `name` (a path relative to the folder).
@@ -68,9 +116,16 @@ public final class TemplateSet: Sendable {
                 file: name, line: 1, column: 1,
                 message: "template names are relative paths inside \(directory)")
         }
-        let path = (directory as NSString).appendingPathComponent(name)
+        guard let path = path(of: name) else {
+            let searched = searchPath.map { ($0 as NSString).appendingPathComponent(name) }
+            throw TemplateError(
+                file: name, line: 1, column: 1,
+                message: "not found; searched \(searched.joined(separator: ", "))")
+        }
         let modified = reloadWhenChanged ? modificationDate(path) : nil
-        if let cached = cache.withLock({ $0[name] }), !reloadWhenChanged || cached.modified == modified {
+        if let cached = cache.withLock({ $0[name] }),
+            !reloadWhenChanged || (cached.path == path && cached.modified == modified)
+        {
             return cached.template
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -81,7 +136,7 @@ public final class TemplateSet: Sendable {
             throw TemplateError(file: path, line: 1, column: 1, message: "the template is not valid UTF-8")
         }
         let template = try Template(bytes: bytes, name: name, file: path, library: self)
-        cache.withLock { $0[name] = Entry(template: template, modified: modified) }
+        cache.withLock { $0[name] = Entry(template: template, path: path, modified: modified) }
         return template
     }
 

@@ -1,0 +1,291 @@
+import FolioTemplate
+import Foundation
+
+extension FolioConfiguration {
+    /// Checks everything Folio needs of a configuration, however it was
+    /// made: the one set of rules behind `FolioConfiguration.load`,
+    /// `FolioApp`'s initialiser and `folio check`.
+    ///
+    /// Keys are URL slugs (1 to 64 letters, digits, `-`, `_`), unique, and
+    /// not one of Folio's own routes; titles are not empty; colours are CSS
+    /// colours; sizes and times are in range; navigation links are paths or
+    /// http(s) URLs; data files and inline data are JSON objects; URL
+    /// sources are http(s); every page's template exists on the search path
+    /// and compiles.
+    ///
+    /// A page key made only of digits is a warning, not an error: a select
+    /// form's `page=2` is matched against the keys first and only then taken
+    /// as a position, so such a key hides the page at that position from
+    /// `page=` (URLs, `GET /{pager}/{key}`, are keys only and unaffected).
+    ///
+    /// - Parameter searchPath: The template folders, searched in order
+    ///   (`FolioAppOptions.templateSearchPath`); `nil` skips the template checks.
+    /// - Returns: The warnings; none means the configuration is clean.
+    /// - Throws: `ConfigurationError` with every problem (warnings too),
+    ///   sorted by file, line and column. Each names its value's path, like
+    ///   `pagers[1].pages[0].key`, and, for a configuration read from a file,
+    ///   the file, line and column.
+    @discardableResult
+    public func validate(templates searchPath: [String]?) throws(ConfigurationError) -> [ConfigurationProblem]
+    {
+        let problems = problems(searchPath: searchPath, alreadyReported: [])
+        guard problems.contains(where: { $0.severity == .error }) else { return problems }
+        throw ConfigurationError(problems: problems)
+    }
+
+    /// Every problem, sorted, with the templates of `searchPath` (its
+    /// folders that exist); paths in `alreadyReported` (values the JSON
+    /// reader found broken and replaced) are not judged again.
+    func problems(searchPath: [String]?, alreadyReported: Set<String>) -> [ConfigurationProblem] {
+        let existing = searchPath.map { $0.filter(FolioPaths.isDirectory) }
+        let templates = existing.flatMap { try? TemplateSet(searchPath: $0, preload: false) }
+        return problems(templates: templates, searchPath: existing, alreadyReported: alreadyReported)
+    }
+
+    /// `validate(templates:)` over templates already opened (`FolioApp`'s).
+    func validate(templates: TemplateSet?, searchPath: [String]?) throws(ConfigurationError)
+        -> [ConfigurationProblem]
+    {
+        let problems = problems(templates: templates, searchPath: searchPath, alreadyReported: [])
+        guard problems.contains(where: { $0.severity == .error }) else { return problems }
+        throw ConfigurationError(problems: problems)
+    }
+
+    /// Every problem, sorted, with templates already opened.
+    func problems(templates: TemplateSet?, searchPath: [String]?, alreadyReported: Set<String>)
+        -> [ConfigurationProblem]
+    {
+        var validator = ConfigurationValidator(
+            configuration: self, templates: templates, searchPath: searchPath, skipped: alreadyReported)
+        validator.checkConfiguration()
+        return ConfigurationProblem.sorted(validator.problems)
+    }
+}
+
+/// The rules of `FolioConfiguration.validate(templates:)`, collecting problems.
+struct ConfigurationValidator {
+    let configuration: FolioConfiguration
+    let templates: TemplateSet?
+    let searchPath: [String]?
+    let skipped: Set<String>
+    private(set) var problems: [ConfigurationProblem] = []
+
+    init(
+        configuration: FolioConfiguration, templates: TemplateSet?, searchPath: [String]?,
+        skipped: Set<String>
+    ) {
+        self.configuration = configuration
+        self.templates = templates
+        self.searchPath = searchPath
+        self.skipped = skipped
+    }
+
+    /// Keys that would collide with Folio's own routes.
+    static let reservedPagerKeys: Set<String> = ["public", "healthz"]
+    static let reservedPageKeys: Set<String> = ["select", "scroll", "state", "fragment"]
+    /// What a key may be made of: it becomes part of URLs, ids and CSS selectors.
+    static let keyCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+    mutating func checkConfiguration() {
+        if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
+        var seen: [String: String] = [:]
+        for (index, pager) in configuration.pagers.enumerated() {
+            let path = "pagers[\(index)]"
+            if let first = seen[pager.key] {
+                report(path + ".key", "duplicate pager key '\(pager.key)' (first at \(place(first)))")
+            } else {
+                seen[pager.key] = path + ".key"
+            }
+            checkPager(pager, at: path)
+        }
+    }
+
+    mutating func checkPager(_ pager: PagerConfiguration, at path: String) {
+        let what = "pager '\(pager.key)'"
+        checkKey(pager.key, at: path + ".key", reserved: Self.reservedPagerKeys)
+        if pager.pages.isEmpty { report(path + ".pages", "'pages' must be a non-empty array") }
+        checkRange(pager.fontSize, 6...96, named: "fontSize", at: path + ".fontSize")
+        checkRange(pager.barHeight, 16...200, named: "barHeight", at: path + ".barHeight")
+        if let limit = pager.cacheLimit {
+            checkRange(Double(limit), 1...10_000, named: "cacheLimit", at: path + ".cacheLimit")
+        }
+        switch pager.layout {
+        case .equal: break
+        case .fixed(let width): checkRange(width, 8...2000, named: "fixed", at: path + ".layout")
+        case .fit(let padding): checkRange(padding, 0...200, named: "fit", at: path + ".layout")
+        }
+        if case .crossDissolve(let duration) = pager.transition {
+            checkRange(duration, 0...10, named: "crossDissolve", at: path + ".transition")
+        }
+        let colors = pager.colors
+        for (name, value) in [
+            ("bar", colors.bar), ("title", colors.title), ("selectedTitle", colors.selectedTitle),
+            ("indicator", colors.indicator), ("background", colors.background),
+        ] where !CSSColor.isValid(value) {
+            report(path + ".colors." + name, "'\(value)' is not a CSS colour")
+        }
+        if let href = pager.navigation?.leftButton?.href, !Self.isSafeLink(href) {
+            report(
+                path + ".navigation.leftButton.href",
+                "leftButton href '\(href)' must be a path (like \"tags\") or an http(s) URL")
+        }
+        var seen: [String: String] = [:]
+        for (index, page) in pager.pages.enumerated() {
+            let pagePath = "\(path).pages[\(index)]"
+            if let first = seen[page.key] {
+                report(
+                    pagePath + ".key",
+                    "duplicate page key '\(page.key)' in \(what) (first at \(place(first)))")
+            } else {
+                seen[page.key] = pagePath + ".key"
+            }
+            checkPage(page, of: what, at: pagePath)
+        }
+    }
+
+    mutating func checkPage(_ page: PageConfiguration, of pagerWhat: String, at path: String) {
+        let what = "page '\(page.key)' of \(pagerWhat)"
+        if checkKey(page.key, at: path + ".key", reserved: Self.reservedPageKeys),
+            page.key.allSatisfy(\.isASCIIDigit)
+        {
+            report(
+                path + ".key",
+                "page key '\(page.key)' is all digits: a select form's page=\(page.key) picks this page by its "
+                    + "key, never the page at position \(page.key) (keys are matched before positions)",
+                severity: .warning)
+        }
+        if page.title.trimmingSpaces.isEmpty { report(path + ".title", "the title of \(what) is empty") }
+        checkTemplate(page.template, at: path + ".template")
+        checkSource(page.source, of: what, at: path + ".source")
+    }
+
+    /// A pager or page key: a URL slug that no route uses.
+    @discardableResult
+    mutating func checkKey(_ key: String, at path: String, reserved: Set<String>) -> Bool {
+        guard !key.isEmpty, key.count <= 64, key.allSatisfy({ Self.keyCharacters.contains($0) }) else {
+            report(path, "key '\(key)' must be 1 to 64 letters, digits, '-' or '_'")
+            return false
+        }
+        guard !reserved.contains(key) else {
+            report(path, "key '\(key)' is reserved for Folio's own routes")
+            return false
+        }
+        return true
+    }
+
+    /// A relative path inside the template folders that names a template
+    /// that compiles.
+    mutating func checkTemplate(_ template: String, at path: String) {
+        let components = template.split(separator: "/")
+        guard !template.hasPrefix("/"), !components.contains(".."), !template.isEmpty else {
+            report(path, "template '\(template)' must be a relative path inside the templates folder")
+            return
+        }
+        guard let searchPath else { return }
+        guard let templates, templates.path(of: template) != nil else {
+            let folders = searchPath.isEmpty ? "any templates folder" : searchPath.joined(separator: ", ")
+            report(path, "template '\(template)' not found in \(folders)")
+            return
+        }
+        do {
+            try templates.template(named: template).checkMacroReferences()
+        } catch {
+            problems.append(FolioCheck.problem(error, in: templates.directory))
+        }
+    }
+
+    mutating func checkSource(_ source: PageSource, of what: String, at path: String) {
+        if case .inline(let json) = source {
+            do {
+                let node = try JSONReader.parse(Array(json.utf8))
+                if case .object = node.value {
+                } else {
+                    report(path, "the data of \(what) must be a JSON object, found \(node.kind)")
+                }
+            } catch {
+                report(path, "the data of \(what) is not JSON: \(error.message)")
+            }
+        } else if case .file(let file) = source {
+            checkDataFile(file, at: path)
+        } else if case .url(let url, let cacheSeconds, let timeoutSeconds) = source {
+            if !["http", "https"].contains(url.scheme?.lowercased() ?? "") || url.host == nil {
+                report(path, "'\(url.absoluteString)' is not an http(s) URL")
+            }
+            checkRange(cacheSeconds, 0...86_400 * 365, named: "cacheSeconds", at: path + ".cacheSeconds")
+            checkRange(timeoutSeconds, 0.01...300, named: "timeoutSeconds", at: path + ".timeoutSeconds")
+        }
+    }
+
+    /// Reads a data file now, so a missing or malformed one is reported at
+    /// startup and by `folio check` rather than when the page is first shown.
+    mutating func checkDataFile(_ file: String, at path: String) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            report(path, "cannot read data file \(file)")
+            return
+        }
+        do {
+            // Strict, no comments: as the page will read it (`TemplateValue(json:)`).
+            let node = try JSONReader.parse([UInt8](data))
+            guard case .object = node.value else {
+                problems.append(
+                    ConfigurationProblem(
+                        file: file, location: node.location,
+                        message: "a data file must hold an object, found \(node.kind)"))
+                return
+            }
+        } catch {
+            problems.append(
+                ConfigurationProblem(file: file, location: error.location, message: error.message))
+        }
+    }
+
+    mutating func checkRange(
+        _ value: Double, _ range: ClosedRange<Double>, named name: String, at path: String
+    ) {
+        guard !range.contains(value) else { return }
+        report(
+            path,
+            "'\(name)' must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+    }
+
+    /// Whether a configured link is a relative path or an http(s) URL: a
+    /// `javascript:` or `data:` link would run or show code the author did not mean.
+    static func isSafeLink(_ href: String) -> Bool {
+        let scheme = href.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        guard scheme.count < href.count, href[scheme.endIndex] == ":" else { return true }
+        return ["http", "https"].contains(scheme.lowercased())
+    }
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+    }
+
+    /// Where a path is, as problems name it: `line:col` when read from a
+    /// file, else the path itself.
+    func place(_ path: String) -> String {
+        configuration.sourceLocations[path].map(\.description) ?? path
+    }
+
+    /// Records a problem at a path, placed in the file when the JSON reader
+    /// noted where that value (or its nearest enclosing one) was.
+    mutating func report(_ path: String, _ message: String, severity: ConfigurationProblem.Severity = .error)
+    {
+        guard !skipped.contains(path) else { return }
+        var location: SourceLocation?
+        var probe = Substring(path)
+        while location == nil, !probe.isEmpty {
+            location = configuration.sourceLocations[String(probe)]
+            guard let cut = probe.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            probe = probe[..<cut]
+        }
+        problems.append(
+            ConfigurationProblem(
+                file: configuration.file, location: location, path: path, message: message, severity: severity
+            ))
+    }
+}
+
+extension Character {
+    /// `0` to `9` only (not other scripts' digits).
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
