@@ -52,21 +52,13 @@ struct RenderCommand: Subcommand {
             // plain-text client gets (a fresh session's GET changes nothing).
             let plain = app.handle(HTTPRequest(method: .get, target: path, headers: ["Accept": "text/plain"]))
             let isText = plain.headers["Content-Type"]?.hasPrefix("text/plain") == true
-            let message = String(decoding: Self.body(of: plain), as: UTF8.self)
+            let message = String(decoding: plain.body.collectedBytes() ?? [], as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let detail = isText && !message.isEmpty ? ": \(message)" : ""
             printError("folio render: GET \(path): \(response.status)\(detail)")
             return 1
         }
-        FileHandle.standardOutput.write(Data(Self.body(of: response)))
+        FileHandle.standardOutput.write(Data(response.body.collectedBytes() ?? []))
         return 0
-    }
-
-    private static func body(of response: HTTPResponse) -> [UInt8] {
-        switch response.body {
-        case .bytes(let body): return body
-        case .parts(let parts): return parts.flatMap { $0 }
-        case .file(let region): return region.readAll() ?? []
-        }
     }
 }

@@ -75,11 +75,7 @@ import Testing
     }
 
     func body(_ response: HTTPResponse) -> String {
-        switch response.body {
-        case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
-        case .parts(let parts): String(decoding: parts.flatMap { $0 }, as: UTF8.self)
-        case .file(let region): String(decoding: region.readAll() ?? [], as: UTF8.self)
-        }
+        String(decoding: response.body.collectedBytes() ?? [], as: UTF8.self)
     }
 
     func get(_ app: FolioApp, _ path: String, cookie: String? = nil) -> HTTPResponse {

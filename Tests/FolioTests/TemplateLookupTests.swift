@@ -26,11 +26,7 @@ import Testing
 
     func html(_ app: FolioApp, _ path: String) -> (HTTPStatus, String) {
         let response = app.handle(HTTPRequest(method: .get, target: path, headers: ["Accept": "text/html"]))
-        switch response.body {
-        case .bytes(let bytes): return (response.status, String(decoding: bytes, as: UTF8.self))
-        case .parts(let parts):
-            return (response.status, String(decoding: parts.flatMap { $0 }, as: UTF8.self))
-        }
+        return (response.status, String(decoding: response.body.collectedBytes() ?? [], as: UTF8.self))
     }
 
     @Test func aUserFolderWithOneTemplateRendersWithFoliosChrome() throws {

@@ -19,6 +19,17 @@ public enum HTTPBody: Sendable, Hashable {
         case .file(let region): region.count
         }
     }
+
+    /// The whole body in one buffer, as a client receives it: parts joined, a
+    /// file region read (nil when the file cannot be read). For tests and tools,
+    /// never for the serving path, which sends bodies without joining them.
+    public func collectedBytes() -> [UInt8]? {
+        switch self {
+        case .bytes(let bytes): bytes
+        case .parts(let parts): parts.flatMap { $0 }
+        case .file(let region): region.readAll()
+        }
+    }
 }
 
 /// What a handler answers. The server adds `Date`, `Content-Length` and
