@@ -5,6 +5,11 @@ import Foundation
 /// Sessions in an SQLite database (WAL, `synchronous=FULL`: a saved state
 /// is on disk before the response that follows it is sent), with a small
 /// cache of recently used sessions in front so most requests read no disk.
+///
+/// The database and its `-wal` and `-shm` files are readable by their owner
+/// only (`0600`): they hold every session id and CSRF token. A new database
+/// is created so; an existing one with looser modes is tightened when the
+/// store opens (see `SQLiteConnection.makeFilesPrivate()`).
 public final class SQLiteSessionStore: SessionStore {
     private struct Statements {
         let connection: SQLiteConnection
@@ -30,9 +35,11 @@ public final class SQLiteSessionStore: SessionStore {
 
     /// Opens or creates the database at `path`.
     /// - Parameters:
-    ///   - path: The database file (`-wal` and `-shm` files appear beside it).
+    ///   - path: The database file (`-wal` and `-shm` files appear beside
+    ///     it), created `0600`; group and other bits of existing ones are cleared.
     ///   - cacheCapacity: Sessions kept decoded in memory. Default 4096.
-    /// - Throws: `StoreError` when the file cannot be opened or set up.
+    /// - Throws: `StoreError` when the file cannot be opened or set up, or
+    ///   stays readable by others.
     public init(path: String, cacheCapacity: Int = 4096) throws(StoreError) {
         let connection = try SQLiteConnection(path: path)
         try connection.execute(
@@ -48,6 +55,8 @@ public final class SQLiteSessionStore: SessionStore {
                 pager TEXT NOT NULL, record BLOB NOT NULL,
                 PRIMARY KEY (session_id, pager)) WITHOUT ROWID;
             """)
+        // After the setup, so the -wal and -shm files exist.
+        try connection.makeFilesPrivate()
         statements = LockedValue(
             Statements(
                 connection: connection,
