@@ -42,7 +42,8 @@ import Testing
 
     @Test func aDatabaseNamedByURIIsTightenedToo() throws {
         let path = folder.path + "/uri.sqlite"
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: nil, attributes: [.posixPermissions: 0o644])
         _ = try SQLiteSessionStore(path: "file:\(path)")
         #expect(try mode(path) == 0o600)
     }
