@@ -56,7 +56,7 @@ extension FolioApp {
     /// Checks what every POST needs before anything changes: not sent
     /// cross-site, a well-formed form, a live session and its CSRF token.
     func checkedForm(_ request: HTTPRequest) throws(ClientError) -> (FormFields, SessionRecord) {
-        if let site = request.headers["Sec-Fetch-Site"], site.trimmingSpaces.lowercased() == "cross-site" {
+        if Self.isCrossSite(request) {
             throw .forbidden("Cross-site form posts are refused (Sec-Fetch-Site: cross-site).")
         }
         let form: FormFields

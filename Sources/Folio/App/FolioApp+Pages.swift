@@ -5,7 +5,8 @@ import FolioTemplate
 extension FolioApp {
     /// `GET /{pager}`, `GET /{pager}/{page}` and `GET /{pager}/fragment`: the
     /// session's pager (created if needed, since the form needs a token),
-    /// with `pageKey` selected when given.
+    /// with `pageKey` selected when given. A `HEAD` or cross-site request
+    /// gets the same view and saves nothing (`unsavedView`).
     func pageResponse(_ pagerIndex: Int, pageKey: String?, view: PagerView, request: HTTPRequest)
         throws(ClientError) -> HTTPResponse
     {
@@ -21,6 +22,12 @@ extension FolioApp {
             if let target { return try state.select(index: target) }
             return try state.send(.appeared)
         }
+        if Self.savesNothing(request) {
+            // A store that cannot be read shows what a new visitor sees.
+            let session = (try? self.session(for: request, creating: false)).flatMap { $0?.0 }
+            return try unsavedView(
+                view, pagerIndex: pagerIndex, session: session, initialIndex: target ?? 0, step)
+        }
         do throws(ClientError) {
             let (session, setsCookie) = try session(for: request, creating: true)!
             let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0, step)
@@ -33,13 +40,9 @@ extension FolioApp {
             // The store cannot save (disk full, read-only): reading still works,
             // showing the page as it would be without remembering it.
             let stored = try? sessions.session(id: Self.sessionCookie(in: request))
-            var record = currentRecord(pagerIndex, session: stored)
-            try applyWithoutSaving(pagerIndex, to: &record, step)
-            var response = try rendered(
-                view, pagerIndex: pagerIndex, record: record,
-                session: stored ?? SessionRecord(id: "", csrfToken: "", lastSeen: 0))
-            response.headers.add(name: "Folio-State", value: "unsaved; \(error.message)")
-            return response
+            return try unsavedView(
+                view, pagerIndex: pagerIndex, session: stored, initialIndex: target ?? 0,
+                note: "unsaved; \(error.message)", step)
         }
     }
 
@@ -112,13 +115,15 @@ extension FolioApp {
     }
 
     /// The request's live session; with `creating`, a new one when there is
-    /// none. `nil` only without `creating`.
+    /// none. `nil` only without `creating`. A request that must change
+    /// nothing stored (`savesNothing`) never creates one or notes its use.
     /// - Throws: `ClientError` 503 when the store cannot be read or written.
     func session(for request: HTTPRequest, creating: Bool) throws(ClientError) -> (SessionRecord, Bool)? {
         let id = Self.sessionCookie(in: request)
+        let readOnly = Self.savesNothing(request)
         do {
-            if creating { return try sessions.sessionCreatingIfNeeded(id: id) }
-            return try sessions.session(id: id).map { ($0, false) }
+            if creating && !readOnly { return try sessions.sessionCreatingIfNeeded(id: id) }
+            return try sessions.session(id: id, marksUse: !readOnly).map { ($0, false) }
         } catch {
             throw ClientError.unavailable(error)
         }

@@ -65,11 +65,14 @@ public final class SessionManager: Sendable {
     public var now: Double { clock.now }
 
     /// The live session named by a cookie value, or `nil` when there is
-    /// none or it has expired. Marks it used (written at most once per
-    /// `touchInterval`).
+    /// none or it has expired.
+    /// - Parameter marksUse: Whether to mark it used (written at most once
+    ///   per `touchInterval`). Default true; false for requests that must
+    ///   change nothing stored (`HEAD`, cross-site).
     /// - Throws: `StoreError` when the store cannot be read.
-    public func session(id: String?) throws(StoreError) -> SessionRecord? {
-        try lookup(id: id)?.record
+    public func session(id: String?, marksUse: Bool = true) throws(StoreError) -> SessionRecord? {
+        if !marksUse { return try liveRecord(id: id, now: clock.now) }
+        return try lookup(id: id)?.record
     }
 
     /// The live session named by a cookie value, without marking it used,
