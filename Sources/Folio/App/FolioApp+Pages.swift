@@ -32,8 +32,8 @@ extension FolioApp {
             let (session, setsCookie) = try session(for: request, creating: true)!
             let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0, step)
             var response = try rendered(view, pagerIndex: pagerIndex, record: record, session: session)
-            if setsCookie {
-                response.headers.add(name: "Set-Cookie", value: cookie(for: session, request: request))
+            if setsCookie || movesToHostCookie(request) {
+                addSessionCookies(for: session, request: request, to: &response)
             }
             return response
         } catch  where error.status == .serviceUnavailable {
@@ -127,50 +127,6 @@ extension FolioApp {
         } catch {
             throw ClientError.unavailable(error)
         }
-    }
-}
-
-extension FolioApp {
-    /// The `folio_session` cookie's value. Scans the `Cookie` headers' bytes
-    /// for that one name instead of building every cookie's dictionary: this
-    /// runs on every request (twice: `mayBlock` looks too), so it allocates
-    /// nothing but the value.
-    static func sessionCookie(in request: HTTPRequest) -> String? {
-        for field in request.headers where isCookieField(field.name) {
-            var header = field.value
-            if let value = header.withUTF8({ sessionCookie(inHeader: $0) }) { return value }
-        }
-        return nil
-    }
-
-    /// `folio_session=`, the start of the pair looked for.
-    private static let cookiePrefix = Array((cookieName + "=").utf8)
-
-    /// Whether a field name is `Cookie`, in any case.
-    private static func isCookieField(_ name: String) -> Bool {
-        // Every byte of "cookie" is a letter, so OR-ing in 0x20 lowercases exactly those.
-        name.utf8.count == 6 && name.utf8.elementsEqual("cookie".utf8) { $0 | 0x20 == $1 }
-    }
-
-    private static func sessionCookie(inHeader bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") {
-                rest = rest.dropFirst()
-            }
-            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-            let pair = rest[..<end]
-            if pair.starts(with: cookiePrefix) {
-                var value = pair.dropFirst(cookiePrefix.count)
-                while value.last == UInt8(ascii: " ") { value = value.dropLast() }
-                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                    value = value.dropFirst().dropLast()
-                }
-                return String(decoding: value, as: UTF8.self)
-            }
-            rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
-        }
-        return nil
     }
 }
 
