@@ -168,3 +168,60 @@ extension AppTests {
         #expect(cookie.hasSuffix("; Secure"))
     }
 }
+
+/// Reissuing at the store and manager level.
+@Suite struct SessionReissueTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func pager() throws -> PagerRecord {
+        PagerRecord(state: try PagerState(pages: [Page(key: "a", title: "A"), Page(key: "b", title: "B")]))
+    }
+
+    @Test(arguments: ["sqlite", "memory"])
+    func aSecondFirstClickWithTheOldIdFindsTheSessionEnded(kind: String) throws {
+        let store: any SessionStore =
+            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/e.sqlite")
+        let sessions = SessionManager(store: store, random: CountingRandom())
+        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        let start = try pager()
+        let select = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.select(index: 1)
+        }
+        let (_, after, reissued) = try sessions.updatePagerAtClick(
+            "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }, select)
+        let new = try #require(reissued)
+        #expect(new.id != session.id && new.csrfToken != session.csrfToken && new.isIssuedAtClick)
+        #expect(try store.session(id: new.id)?.pagers["p"] == after)
+        #expect(try store.session(id: session.id) == nil)
+        #expect(throws: SessionUpdateError<PagerError>.self) {
+            try sessions.updatePagerAtClick(
+                "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }, select
+            )
+        }
+        // A session issued at a click keeps its id.
+        let (_, _, again) = try sessions.updatePagerAtClick(
+            "p", session: new.id, initial: { start }, isCurrent: { _ in true }
+        ) {
+            (record) throws(PagerError) -> [PagerEffect] in try record.state.select(index: 0)
+        }
+        #expect(again == nil)
+    }
+
+    @Test func aDatabaseFromBeforeReissuingGainsTheColumnAndItsSessionsCountAsViewed() throws {
+        let path = folder.path + "/old.sqlite"
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute(
+                """
+                CREATE TABLE sessions (
+                    id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_seen REAL NOT NULL) WITHOUT ROWID;
+                INSERT INTO sessions VALUES ('s1', 't1', 5);
+                """)
+        }
+        let store = try SQLiteSessionStore(path: path)
+        let record = try #require(try store.session(id: "s1"))
+        #expect(record.csrfToken == "t1" && !record.isIssuedAtClick)
+    }
+}
