@@ -201,11 +201,11 @@ extension AppTests {
             )
         }
         // A session issued at a click keeps its id.
-        let (_, _, again) = try sessions.updatePagerAtClick(
-            "p", session: new.id, initial: { start }, isCurrent: { _ in true }
-        ) {
-            (record) throws(PagerError) -> [PagerEffect] in try record.state.select(index: 0)
+        let back = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.select(index: 0)
         }
+        let (_, _, again) = try sessions.updatePagerAtClick(
+            "p", session: new.id, initial: { start }, isCurrent: { _ in true }, back)
         #expect(again == nil)
     }
 
