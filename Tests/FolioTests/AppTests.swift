@@ -121,7 +121,9 @@ import Testing
         #expect(answer.status == .seeOther)
         #expect(answer.headers["Location"] == "/p/b")
         #expect(answer.headers["Vary"] == "HX-Request")
-        let html = body(get(app, "/p", cookie: id))
+        // The first click reissues the session (SessionRotationTests).
+        let reissued = try #require(cookie(of: answer))
+        let html = body(get(app, "/p", cookie: reissued))
         #expect(html.contains(#"data-selected="1""#))
         #expect(html.contains("H1") && html.contains("H2"))
     }
@@ -266,6 +268,9 @@ struct FailingStore: SessionStore {
     func insert(_ session: SessionRecord) throws(StoreError) { throw StoreError("disk full") }
     func touch(id: String, lastSeen: Double) throws(StoreError) { throw StoreError("disk full") }
     func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) throws(StoreError) {
+        throw StoreError("disk full")
+    }
+    func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
         throw StoreError("disk full")
     }
     func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int { throw StoreError("disk full") }

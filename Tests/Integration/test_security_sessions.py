@@ -23,7 +23,8 @@ def fresh_session(connection, headers=None):
     response = connection.getresponse()
     body = response.read().decode()
     assert response.status == 200
-    cookies = [c for c in response.headers.get_all("Set-Cookie") or [] if c.startswith("folio_session=")]
+    cookies = [c for c in response.headers.get_all("Set-Cookie") or []
+               if c.split("=", 1)[0] in ("folio_session", "__Host-folio_session")]
     assert len(cookies) == 1, cookies
     match = TOKEN.search(body)
     assert match, "the fragment's form carries a token"
@@ -170,3 +171,4 @@ def test_the_cookie_is_secure_behind_a_tls_proxy(server):
     _, line, _, _ = fresh_session(connection, {"X-Forwarded-Proto": "https"})
     connection.close()
     assert "secure" in [part.strip().lower() for part in line.split(";")]
+    assert line.startswith("__Host-folio_session=")  # test_hardening_sessions.py

@@ -165,16 +165,30 @@ def request(port, method, path, body=None, cookie=None, headers=None, timeout=10
 
 
 def open_session(port, pager, connection=None):
-    """GET /{pager} without a cookie: returns (session id, CSRF token)."""
-    status, headers, body = request(port, "GET", f"/{pager}", connection=connection)
+    """GET /{pager} without a cookie, then a first click on the page it
+    shows (which changes nothing but reissues the session under a fresh id
+    and token, as every first click does): returns (session id, CSRF token),
+    good for any number of clicks."""
+    cookie, token = _session_of_page(request(port, "GET", f"/{pager}", connection=connection), pager)
+    status, headers, _ = request(port, "POST", f"/{pager}/select", {"page": "0", "csrf": token},
+                                 cookie=cookie, connection=connection)
+    if status != 303:
+        raise RuntimeError(f"the first click on /{pager} answered {status}")
+    cookie = SET_COOKIE.search(headers.get("set-cookie", "")).group(1)
+    return _session_of_page(request(port, "GET", f"/{pager}", cookie=cookie, connection=connection),
+                            pager, cookie)
+
+
+def _session_of_page(answer, pager, cookie=None):
+    status, headers, body = answer
     if status != 200:
         raise RuntimeError(f"GET /{pager} answered {status}")
-    cookie = SET_COOKIE.search(headers.get("set-cookie", ""))
+    found = SET_COOKIE.search(headers.get("set-cookie", ""))
     field = CSRF_INPUT.search(body.decode("utf-8", "replace"))
     token = VALUE.search(field.group(0)) if field else None
-    if not cookie or not token:
+    if not (found or cookie) or not token:
         raise RuntimeError("the page set no session cookie or has no csrf input")
-    return cookie.group(1), token.group(1)
+    return (found.group(1) if found else cookie), token.group(1)
 
 
 def pager_state(port, pager, cookie, connection=None):

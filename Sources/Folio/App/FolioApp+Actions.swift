@@ -25,11 +25,12 @@ extension FolioApp {
         } else {
             throw .notFound("The pager '\(pager.key)' has no page '\(page)'.")
         }
-        let record = try apply(pagerIndex, session: session, initialIndex: index) {
+        let (record, reissued) = try applyClick(pagerIndex, session: session, initialIndex: index) {
             (state) throws(PagerError) in
             try state.select(index: index)
         }
-        return try actionAnswer(pagerIndex, record: record, session: session, request: request)
+        return try actionAnswer(
+            pagerIndex, record: record, session: session, reissued: reissued, request: request)
     }
 
     /// `POST /{pager}/scroll`: form `offset`, `width` (CSS px) and `csrf`;
@@ -49,17 +50,18 @@ extension FolioApp {
         } catch {
             throw ClientError.from(error, pager: pager.key)
         }
-        let record = try apply(pagerIndex, session: session, initialIndex: index) {
+        let (record, reissued) = try applyClick(pagerIndex, session: session, initialIndex: index) {
             (state) throws(PagerError) in
             try state.select(index: index)
         }
-        return try actionAnswer(pagerIndex, record: record, session: session, request: request)
+        return try actionAnswer(
+            pagerIndex, record: record, session: session, reissued: reissued, request: request)
     }
 
     /// Checks what every POST needs before anything changes: not sent
     /// cross-site, a well-formed form, a live session and its CSRF token.
     func checkedForm(_ request: HTTPRequest) throws(ClientError) -> (FormFields, SessionRecord) {
-        if let site = request.headers["Sec-Fetch-Site"], site.trimmingSpaces.lowercased() == "cross-site" {
+        if Self.isCrossSite(request) {
             throw .forbidden("Cross-site form posts are refused (Sec-Fetch-Site: cross-site).")
         }
         let form: FormFields
@@ -68,9 +70,7 @@ extension FolioApp {
         } catch {
             throw .badRequest("The form is malformed: \(error).")
         }
-        guard let session = try session(for: request, creating: false)?.0 else {
-            throw .forbidden("No session: open the page first; its form carries the CSRF token.")
-        }
+        guard let session = try session(for: request, creating: false)?.0 else { throw .noSession }
         guard sessions.isValidToken(form["csrf"], for: session) else {
             throw .forbidden("The CSRF token is missing or wrong; reload the page and try again.")
         }
@@ -79,12 +79,15 @@ extension FolioApp {
 
     /// After a successful POST: `303` to the page's canonical URL (post,
     /// redirect, get), or for `HX-Request: true` the fragment with
-    /// `HX-Push-Url`. Either way `Vary: HX-Request`.
-    func actionAnswer(_ pagerIndex: Int, record: PagerRecord, session: SessionRecord, request: HTTPRequest)
-        throws(ClientError) -> HTTPResponse
-    {
+    /// `HX-Push-Url`. Either way `Vary: HX-Request`. A session reissued by
+    /// this click gets its new cookie, and the fragment its new token.
+    func actionAnswer(
+        _ pagerIndex: Int, record: PagerRecord, session: SessionRecord, reissued: SessionRecord?,
+        request: HTTPRequest
+    ) throws(ClientError) -> HTTPResponse {
         let pager = configuration.pagers[pagerIndex]
         let location = site.pageURL(pager.key, record.state.selectedPage.key)
+        let session = reissued ?? session
         var response: HTTPResponse
         if request.headers["HX-Request"]?.trimmingSpaces.lowercased() == "true" {
             response = try rendered(.fragment, pagerIndex: pagerIndex, record: record, session: session)
@@ -94,6 +97,7 @@ extension FolioApp {
             response.headers.add(name: "Cache-Control", value: "no-store")
         }
         response.headers.add(name: "Vary", value: "HX-Request")
+        if reissued != nil { addSessionCookies(for: session, request: request, to: &response) }
         return response
     }
 }

@@ -48,10 +48,18 @@ extension FolioApp {
             guard let index = configuration.pagers[pagerIndex].pageIndex(pageKey) else { return false }
             target = index
         }
-        let peeked = sessions.peekSession(id: Self.sessionCookie(in: request))
+        let cookie = Self.sessionCookie(in: request)
+        let peeked = sessions.peekSession(id: cookie)
+        // A HEAD or cross-site view writes nothing: only reads and loads may block.
+        let readOnly = Self.savesNothing(request)
         if durable {
-            // No live session at hand: one is read from disk or created. A due touch: written.
-            guard let peeked, !peeked.touchDue else { return true }
+            if readOnly {
+                // A session named but not at hand is read from disk.
+                if cookie != nil && peeked == nil { return true }
+            } else {
+                // No live session at hand: one is read from disk or created. A due touch: written.
+                guard let peeked, !peeked.touchDue else { return true }
+            }
         }
         let initial = initialStates[pagerIndex]
         let record: PagerRecord
@@ -61,7 +69,7 @@ extension FolioApp {
             record = stored
         } else {
             // First view of this pager in the session: its record is saved.
-            if durable { return true }
+            if durable && !readOnly { return true }
             record = PagerRecord(state: initial[min(target ?? 0, initial.count - 1)])
         }
         var state = record.state
@@ -74,7 +82,7 @@ extension FolioApp {
         } catch {
             return false
         }
-        if durable && state != record.state { return true }
+        if durable && !readOnly && state != record.state { return true }
         // The panels rendered are those of the loaded pages (the step's `load` included).
         return pageNeedsLoad(pagerIndex) { state.isLoaded($0.key) }
     }

@@ -5,7 +5,8 @@ import FolioTemplate
 extension FolioApp {
     /// `GET /{pager}`, `GET /{pager}/{page}` and `GET /{pager}/fragment`: the
     /// session's pager (created if needed, since the form needs a token),
-    /// with `pageKey` selected when given.
+    /// with `pageKey` selected when given. A `HEAD` or cross-site request
+    /// gets the same view and saves nothing (`unsavedView`).
     func pageResponse(_ pagerIndex: Int, pageKey: String?, view: PagerView, request: HTTPRequest)
         throws(ClientError) -> HTTPResponse
     {
@@ -21,25 +22,27 @@ extension FolioApp {
             if let target { return try state.select(index: target) }
             return try state.send(.appeared)
         }
+        if Self.savesNothing(request) {
+            // A store that cannot be read shows what a new visitor sees.
+            let session = (try? self.session(for: request, creating: false)).flatMap { $0?.0 }
+            return try unsavedView(
+                view, pagerIndex: pagerIndex, session: session, initialIndex: target ?? 0, step)
+        }
         do throws(ClientError) {
             let (session, setsCookie) = try session(for: request, creating: true)!
             let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0, step)
             var response = try rendered(view, pagerIndex: pagerIndex, record: record, session: session)
-            if setsCookie {
-                response.headers.add(name: "Set-Cookie", value: cookie(for: session, request: request))
+            if setsCookie || movesToHostCookie(request) {
+                addSessionCookies(for: session, request: request, to: &response)
             }
             return response
         } catch  where error.status == .serviceUnavailable {
             // The store cannot save (disk full, read-only): reading still works,
             // showing the page as it would be without remembering it.
             let stored = try? sessions.session(id: Self.sessionCookie(in: request))
-            var record = currentRecord(pagerIndex, session: stored)
-            try applyWithoutSaving(pagerIndex, to: &record, step)
-            var response = try rendered(
-                view, pagerIndex: pagerIndex, record: record,
-                session: stored ?? SessionRecord(id: "", csrfToken: "", lastSeen: 0))
-            response.headers.add(name: "Folio-State", value: "unsaved; \(error.message)")
-            return response
+            return try unsavedView(
+                view, pagerIndex: pagerIndex, session: stored, initialIndex: target ?? 0,
+                note: "unsaved; \(error.message)", step)
         }
     }
 
@@ -112,60 +115,18 @@ extension FolioApp {
     }
 
     /// The request's live session; with `creating`, a new one when there is
-    /// none. `nil` only without `creating`.
+    /// none. `nil` only without `creating`. A request that must change
+    /// nothing stored (`savesNothing`) never creates one or notes its use.
     /// - Throws: `ClientError` 503 when the store cannot be read or written.
     func session(for request: HTTPRequest, creating: Bool) throws(ClientError) -> (SessionRecord, Bool)? {
         let id = Self.sessionCookie(in: request)
+        let readOnly = Self.savesNothing(request)
         do {
-            if creating { return try sessions.sessionCreatingIfNeeded(id: id) }
-            return try sessions.session(id: id).map { ($0, false) }
+            if creating && !readOnly { return try sessions.sessionCreatingIfNeeded(id: id) }
+            return try sessions.session(id: id, marksUse: !readOnly).map { ($0, false) }
         } catch {
             throw ClientError.unavailable(error)
         }
-    }
-}
-
-extension FolioApp {
-    /// The `folio_session` cookie's value. Scans the `Cookie` headers' bytes
-    /// for that one name instead of building every cookie's dictionary: this
-    /// runs on every request (twice: `mayBlock` looks too), so it allocates
-    /// nothing but the value.
-    static func sessionCookie(in request: HTTPRequest) -> String? {
-        for field in request.headers where isCookieField(field.name) {
-            var header = field.value
-            if let value = header.withUTF8({ sessionCookie(inHeader: $0) }) { return value }
-        }
-        return nil
-    }
-
-    /// `folio_session=`, the start of the pair looked for.
-    private static let cookiePrefix = Array((cookieName + "=").utf8)
-
-    /// Whether a field name is `Cookie`, in any case.
-    private static func isCookieField(_ name: String) -> Bool {
-        // Every byte of "cookie" is a letter, so OR-ing in 0x20 lowercases exactly those.
-        name.utf8.count == 6 && name.utf8.elementsEqual("cookie".utf8) { $0 | 0x20 == $1 }
-    }
-
-    private static func sessionCookie(inHeader bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") {
-                rest = rest.dropFirst()
-            }
-            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-            let pair = rest[..<end]
-            if pair.starts(with: cookiePrefix) {
-                var value = pair.dropFirst(cookiePrefix.count)
-                while value.last == UInt8(ascii: " ") { value = value.dropLast() }
-                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                    value = value.dropFirst().dropLast()
-                }
-                return String(decoding: value, as: UTF8.self)
-            }
-            rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
-        }
-        return nil
     }
 }
 

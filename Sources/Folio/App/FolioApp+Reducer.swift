@@ -14,29 +14,58 @@ extension FolioApp {
         _ pagerIndex: Int, session: SessionRecord, initialIndex: Int = 0,
         _ step: (inout PagerState) throws(PagerError) -> [PagerEffect]
     ) throws(ClientError) -> PagerRecord {
+        try apply(pagerIndex, session: session, initialIndex: initialIndex, atClick: false, step).record
+    }
+
+    /// `apply` for a click (select or scroll): a session begun by a view is
+    /// reissued under a fresh id and token with the step's result
+    /// (`SessionManager.updatePagerAtClick`).
+    /// - Returns: The record after the step, and the session under its new
+    ///   id when it was reissued.
+    /// - Throws: `ClientError` as `apply`, and 403 when the session is gone.
+    func applyClick(
+        _ pagerIndex: Int, session: SessionRecord, initialIndex: Int,
+        _ step: (inout PagerState) throws(PagerError) -> [PagerEffect]
+    ) throws(ClientError) -> (record: PagerRecord, reissued: SessionRecord?) {
+        try apply(pagerIndex, session: session, initialIndex: initialIndex, atClick: true, step)
+    }
+
+    private func apply(
+        _ pagerIndex: Int, session: SessionRecord, initialIndex: Int, atClick: Bool,
+        _ step: (inout PagerState) throws(PagerError) -> [PagerEffect]
+    ) throws(ClientError) -> (record: PagerRecord, reissued: SessionRecord?) {
         let pager = configuration.pagers[pagerIndex]
         let initial = initialStates[pagerIndex]
-        let result: ([PagerEffect], PagerRecord)
+        let start = { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) }
+        let isCurrent = { (record: PagerRecord) in Self.fits(record, initial[0]) }
+        let change = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            let effects = try step(&record.state)
+            for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
+            return effects
+        }
+        let result: ([PagerEffect], PagerRecord, reissued: SessionRecord?)
         do {
-            result = try sessions.updatePager(
-                pager.key, session: session.id, known: session,
-                initial: { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) },
-                isCurrent: { Self.fits($0, initial[0]) },
-                { (record) throws(PagerError) -> [PagerEffect] in
-                    let effects = try step(&record.state)
-                    for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
-                    return effects
-                })
+            if atClick {
+                result = try sessions.updatePagerAtClick(
+                    pager.key, session: session.id, known: session, initial: start, isCurrent: isCurrent,
+                    change)
+            } else {
+                let (effects, record) = try sessions.updatePager(
+                    pager.key, session: session.id, known: session, initial: start, isCurrent: isCurrent,
+                    change)
+                result = (effects, record, nil)
+            }
         } catch {
             switch error {
             case .rejected(let refusal): throw ClientError.from(refusal, pager: pager.key)
             case .store(let failure): throw ClientError.unavailable(failure)
+            case .ended: throw ClientError.noSession
             }
         }
         for case .load(let key) in result.0 {
             if let index = pager.pageIndex(key) { content.loadIfNeeded(pager.pages[index], of: pager) }
         }
-        return result.1
+        return (result.1, result.reissued)
     }
 
     /// Runs a reducer step on a record that will not be saved (the store is

@@ -36,16 +36,6 @@ extension FolioApp {
         }
     }
 
-    /// `Set-Cookie` for a new session: scoped to the base path, not readable
-    /// by scripts, not sent on cross-site subrequests or posts.
-    func cookie(for session: SessionRecord, request: HTTPRequest) -> String {
-        var cookie = "\(Self.cookieName)=\(session.id); Path=\(options.basePath)/; "
-        cookie += "Max-Age=\(Int(options.sessions.idleTimeout)); HttpOnly; SameSite=Lax"
-        // Behind a TLS-terminating proxy the cookie must not leak over plain HTTP.
-        if request.headers["X-Forwarded-Proto"]?.lowercased() == "https" { cookie += "; Secure" }
-        return cookie
-    }
-
     /// Headers every answer carries: a strict Content-Security-Policy (no
     /// inline script or style: the indicator is placed by `pager.css`),
     /// `nosniff`, and a same-origin referrer policy.

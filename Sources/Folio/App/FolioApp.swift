@@ -31,8 +31,12 @@ public final class FolioApp: HTTPHandler {
     let initialStates: [[PagerState]]
     let securityHeaders: [(String, String)]
 
-    /// The session cookie's name.
+    /// The session cookie's name over plain HTTP and under a base path.
     public static let cookieName = "folio_session"
+    /// The session cookie's name over HTTPS at `/` (no base path): the
+    /// `__Host-` prefix makes browsers refuse it from a sibling subdomain
+    /// or without `Secure` (see `FolioApp+Cookies.swift`).
+    public static let hostCookieName = "__Host-folio_session"
 
     /// Loads the templates, checks the configuration, measures every title
     /// and lays out every title bar, so requests only look things up.

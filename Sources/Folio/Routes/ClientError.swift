@@ -20,6 +20,10 @@ struct ClientError: Error, Sendable, Equatable {
         ClientError(status: .forbidden, message: message)
     }
 
+    /// A POST without a live session: the page has to be opened first.
+    static let noSession = ClientError.forbidden(
+        "No session: open the page first; its form carries the CSRF token.")
+
     static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> ClientError {
         let names = allowed.map(\.rawValue).joined(separator: ", ")
         return ClientError(

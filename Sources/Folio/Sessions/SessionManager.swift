@@ -65,11 +65,14 @@ public final class SessionManager: Sendable {
     public var now: Double { clock.now }
 
     /// The live session named by a cookie value, or `nil` when there is
-    /// none or it has expired. Marks it used (written at most once per
-    /// `touchInterval`).
+    /// none or it has expired.
+    /// - Parameter marksUse: Whether to mark it used (written at most once
+    ///   per `touchInterval`). Default true; false for requests that must
+    ///   change nothing stored (`HEAD`, cross-site).
     /// - Throws: `StoreError` when the store cannot be read.
-    public func session(id: String?) throws(StoreError) -> SessionRecord? {
-        try lookup(id: id)?.record
+    public func session(id: String?, marksUse: Bool = true) throws(StoreError) -> SessionRecord? {
+        if !marksUse { return try liveRecord(id: id, now: clock.now) }
+        return try lookup(id: id)?.record
     }
 
     /// The live session named by a cookie value, without marking it used,
@@ -140,6 +143,36 @@ public final class SessionManager: Sendable {
         isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) {
+        let (result, record, _) = try update(
+            pager, session: id, known: known, initial: initial, isCurrent: isCurrent, atClick: false, change)
+        return (result, record)
+    }
+
+    /// `updatePager` for a click (select or scroll): the first write of a
+    /// session always issues an id the server just generated. A session
+    /// whose id was not issued at a click (one begun by a view, whose id
+    /// someone else may have planted) is moved, in the same transaction as
+    /// the change, to a fresh id and CSRF token; the old id finds nothing
+    /// after that. Later clicks keep their id.
+    /// - Returns: `change`'s result, the record after it, and the session
+    ///   under its new id when it was reissued (the answer must set its
+    ///   cookie and carry its token), else `nil`.
+    /// - Throws: `SessionUpdateError.ended` when the session is gone (a
+    ///   concurrent first click reissued it, or it expired).
+    public func updatePagerAtClick<Result, Failure: Error>(
+        _ pager: String, session id: String, known: SessionRecord? = nil, initial: () -> PagerRecord,
+        isCurrent: (PagerRecord) -> Bool,
+        _ change: (inout PagerRecord) throws(Failure) -> Result
+    ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
+        try update(
+            pager, session: id, known: known, initial: initial, isCurrent: isCurrent, atClick: true, change)
+    }
+
+    private func update<Result, Failure: Error>(
+        _ pager: String, session id: String, known: SessionRecord?, initial: () -> PagerRecord,
+        isCurrent: (PagerRecord) -> Bool, atClick: Bool,
+        _ change: (inout PagerRecord) throws(Failure) -> Result
+    ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
         // Most requests change nothing (a view of the current page): they are
         // answered without the lock, so they never wait behind a disk write.
         // `change` is a pure step on a copy, so running it again below is safe.
@@ -147,25 +180,42 @@ public final class SessionManager: Sendable {
         if current == nil {
             do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
         }
-        if let existing = current?.pagers[pager], isCurrent(existing) {
+        if let current, current.isIssuedAtClick || !atClick, let existing = current.pagers[pager],
+            isCurrent(existing)
+        {
             var after = existing
             let result: Result
             do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
-            if after == existing { return (result, after) }
+            if after == existing { return (result, after, nil) }
         }
-        return try updates.withLock { _ throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) in
+        return try updates.withLock {
+            _ throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in
             let stored: SessionRecord?
             do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
             let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
             var after = before
             let result: Result
             do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+            if atClick {
+                guard var session = stored else { throw .ended }
+                if !session.isIssuedAtClick {
+                    session.pagers[pager] = after
+                    let reissued = SessionRecord(
+                        id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now,
+                        pagers: session.pagers, isIssuedAtClick: true)
+                    do throws(StoreError) {
+                        try store.reissue(id, as: reissued, changedPager: pager)
+                    } catch { throw .store(error) }
+                    counts.withLock { $0.unwrittenUse[id] = nil }
+                    return (result, after, reissued)
+                }
+            }
             if after != before || stored?.pagers[pager] == nil {
                 do throws(StoreError) {
                     try store.save(after, pager: pager, session: id, lastSeen: clock.now)
                 } catch { throw .store(error) }
             }
-            return (result, after)
+            return (result, after, nil)
         }
     }
 
@@ -235,4 +285,6 @@ public enum SessionUpdateError<Failure: Error>: Error {
     case rejected(Failure)
     /// The store could not be read or written (state unchanged).
     case store(StoreError)
+    /// A click's session no longer exists (state unchanged).
+    case ended
 }

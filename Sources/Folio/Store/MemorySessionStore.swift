@@ -36,6 +36,16 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    /// Replaces session `id` by `session` (a new id and token).
+    public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
+        sessions.withLock { sessions in
+            var moved = session
+            moved.pagers = (sessions[id]?.pagers ?? [:]).merging(session.pagers) { $1 }
+            sessions[id] = nil
+            sessions[session.id] = moved
+        }
+    }
+
     /// Removes sessions idle since before `cutoff`; returns how many.
     public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
         sessions.withLock { sessions in

@@ -5,9 +5,10 @@ import CSQLite
 final class SQLiteConnection {
     let handle: OpaquePointer
 
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed, mode `0600`) the database at `path`.
     /// - Throws: `StoreError` naming the path and SQLite's message.
     init(path: String) throws(StoreError) {
+        try Self.createPrivatelyIfNeeded(path)
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let status = sqlite3_open_v2(path, &handle, flags, nil)

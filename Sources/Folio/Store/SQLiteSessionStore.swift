@@ -5,12 +5,19 @@ import Foundation
 /// Sessions in an SQLite database (WAL, `synchronous=FULL`: a saved state
 /// is on disk before the response that follows it is sent), with a small
 /// cache of recently used sessions in front so most requests read no disk.
+///
+/// The database and its `-wal` and `-shm` files are readable by their owner
+/// only (`0600`): they hold every session id and CSRF token. A new database
+/// is created so; an existing one with looser modes is tightened when the
+/// store opens (see `SQLiteConnection.makeFilesPrivate()`).
 public final class SQLiteSessionStore: SessionStore {
     private struct Statements {
         let connection: SQLiteConnection
         let selectSession: SQLiteStatement
         let selectPagers: SQLiteStatement
         let insertSession: SQLiteStatement
+        let movePagers: SQLiteStatement
+        let deleteSession: SQLiteStatement
         let touchSession: SQLiteStatement
         let upsertPager: SQLiteStatement
         let deleteIdle: SQLiteStatement
@@ -30,9 +37,11 @@ public final class SQLiteSessionStore: SessionStore {
 
     /// Opens or creates the database at `path`.
     /// - Parameters:
-    ///   - path: The database file (`-wal` and `-shm` files appear beside it).
+    ///   - path: The database file (`-wal` and `-shm` files appear beside
+    ///     it), created `0600`; group and other bits of existing ones are cleared.
     ///   - cacheCapacity: Sessions kept decoded in memory. Default 4096.
-    /// - Throws: `StoreError` when the file cannot be opened or set up.
+    /// - Throws: `StoreError` when the file cannot be opened or set up, or
+    ///   stays readable by others.
     public init(path: String, cacheCapacity: Int = 4096) throws(StoreError) {
         let connection = try SQLiteConnection(path: path)
         try connection.execute(
@@ -41,20 +50,28 @@ public final class SQLiteSessionStore: SessionStore {
             PRAGMA synchronous=FULL;
             PRAGMA foreign_keys=ON;
             CREATE TABLE IF NOT EXISTS sessions (
-                id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_seen REAL NOT NULL) WITHOUT ROWID;
+                id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_seen REAL NOT NULL,
+                issued_at_click INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS sessions_by_last_seen ON sessions(last_seen);
             CREATE TABLE IF NOT EXISTS pagers (
                 session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
                 pager TEXT NOT NULL, record BLOB NOT NULL,
                 PRIMARY KEY (session_id, pager)) WITHOUT ROWID;
             """)
+        try Self.addIssuedAtClickIfNeeded(connection)
+        // After the setup, so the -wal and -shm files exist.
+        try connection.makeFilesPrivate()
         statements = LockedValue(
             Statements(
                 connection: connection,
-                selectSession: try connection.prepare("SELECT csrf, last_seen FROM sessions WHERE id = ?"),
+                selectSession: try connection.prepare(
+                    "SELECT csrf, last_seen, issued_at_click FROM sessions WHERE id = ?"),
                 selectPagers: try connection.prepare("SELECT pager, record FROM pagers WHERE session_id = ?"),
                 insertSession: try connection.prepare(
-                    "INSERT OR REPLACE INTO sessions (id, csrf, last_seen) VALUES (?, ?, ?)"),
+                    "INSERT OR REPLACE INTO sessions (id, csrf, last_seen, issued_at_click) VALUES (?, ?, ?, ?)"
+                ),
+                movePagers: try connection.prepare("UPDATE pagers SET session_id = ? WHERE session_id = ?"),
+                deleteSession: try connection.prepare("DELETE FROM sessions WHERE id = ?"),
                 touchSession: try connection.prepare("UPDATE sessions SET last_seen = ? WHERE id = ?"),
                 upsertPager: try connection.prepare(
                     "INSERT OR REPLACE INTO pagers (session_id, pager, record) VALUES (?, ?, ?)"),
@@ -86,7 +103,8 @@ public final class SQLiteSessionStore: SessionStore {
     {
         var found: SessionRecord?
         try statements.selectSession.run([.text(id)]) { row in
-            found = SessionRecord(id: id, csrfToken: row.text(0), lastSeen: row.real(1))
+            found = SessionRecord(
+                id: id, csrfToken: row.text(0), lastSeen: row.real(1), isIssuedAtClick: row.integer(2) != 0)
         }
         guard var record = found else { return nil }
         let decoder = JSONDecoder()
@@ -105,9 +123,54 @@ public final class SQLiteSessionStore: SessionStore {
         try statements.withLock { (statements) throws(StoreError) in
             try statements.insertSession.run([
                 .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
+                .integer(session.isIssuedAtClick ? 1 : 0),
             ])
         }
         cache.withLock { $0[session.id] = session }
+    }
+
+    /// Replaces session `id` by `session` (a new id and token) in one
+    /// transaction: the new row, the pagers moved to it, the changed one
+    /// saved, the old row deleted.
+    public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
+        let bytes: [UInt8]?
+        do {
+            bytes = try session.pagers[changedPager].map { [UInt8](try encoder.encode($0)) }
+        } catch {
+            throw StoreError("cannot encode the pager state: \(error)")
+        }
+        try statements.withLock { (statements) throws(StoreError) in
+            try statements.connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                try statements.insertSession.run([
+                    .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
+                    .integer(session.isIssuedAtClick ? 1 : 0),
+                ])
+                try statements.movePagers.run([.text(session.id), .text(id)])
+                if let bytes {
+                    try statements.upsertPager.run([.text(session.id), .text(changedPager), .blob(bytes)])
+                }
+                try statements.deleteSession.run([.text(id)])
+                try statements.connection.execute("COMMIT")
+            } catch {
+                try? statements.connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+        cache.withLock {
+            $0[id] = nil
+            $0[session.id] = session
+        }
+    }
+
+    /// Adds the `issued_at_click` column to a database made before it
+    /// existed (its sessions count as begun by a view).
+    private static func addIssuedAtClickIfNeeded(_ connection: SQLiteConnection) throws(StoreError) {
+        let columns = try connection.prepare("SELECT name FROM pragma_table_info('sessions')")
+        var names: [String] = []
+        try columns.run([]) { names.append($0.text(0)) }
+        guard !names.contains("issued_at_click") else { return }
+        try connection.execute("ALTER TABLE sessions ADD COLUMN issued_at_click INTEGER NOT NULL DEFAULT 0")
     }
 
     /// Records that a session was used at `lastSeen`.

@@ -11,13 +11,23 @@ public struct SessionRecord: Sendable, Equatable {
     /// Per pager key: that pager's state in this session. A pager the
     /// session never opened has no entry (it starts at its first page).
     public var pagers: [String: PagerRecord]
+    /// Whether the server issued this id at a click (select or scroll).
+    /// A session begun by a view has not: its first click moves it to a
+    /// fresh id and token (`SessionManager.updatePagerAtClick`), so an id
+    /// someone else planted in the browser before that is worthless after it.
+    public var isIssuedAtClick: Bool
 
     /// Creates a record.
-    public init(id: String, csrfToken: String, lastSeen: Double, pagers: [String: PagerRecord] = [:]) {
+    /// - Parameter isIssuedAtClick: Default false (a session begun by a view).
+    public init(
+        id: String, csrfToken: String, lastSeen: Double, pagers: [String: PagerRecord] = [:],
+        isIssuedAtClick: Bool = false
+    ) {
         self.id = id
         self.csrfToken = csrfToken
         self.lastSeen = lastSeen
         self.pagers = pagers
+        self.isIssuedAtClick = isIssuedAtClick
     }
 }
 
@@ -65,6 +75,11 @@ public protocol SessionStore: Sendable {
     func touch(_ uses: [String: Double]) throws(StoreError)
     /// Saves one pager's record of one session, durably before it returns.
     func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) throws(StoreError)
+    /// Replaces session `id` by `session` (a new id and token) in one
+    /// step, durably before it returns: `session`'s row is added with the
+    /// pagers `id` had, its `changedPager` record is saved, and `id` is
+    /// gone. Nothing changes when it throws.
+    func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError)
     /// Removes sessions last seen before `cutoff`, returning how many.
     func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int
     /// Removes the `count` least recently seen sessions.

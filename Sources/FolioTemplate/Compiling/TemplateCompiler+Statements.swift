@@ -74,11 +74,12 @@ extension TemplateCompiler {
                     if assignments.contains(where: { $0.lowerName == lower }) {
                         throw error(attribute.offset, "tal:attributes sets '\(name)' twice: keep one clause")
                     }
+                    let assigned = try expression(attribute, rest)
                     assignments.append(
                         AttributeAssignment(
-                            text: clause.trimmingSpaces, name: name, lowerName: lower,
-                            expression: try expression(attribute, rest),
-                            isBoolean: HTMLVocabulary.booleanAttributes.contains(lower)))
+                            text: clause.trimmingSpaces, name: name, lowerName: lower, expression: assigned,
+                            isBoolean: HTMLVocabulary.booleanAttributes.contains(lower),
+                            guardsAuthority: URLJoin.guards(attribute: lower, assigned)))
                 }
             case "tal:omit-tag":
                 if value.trimmingSpaces.isEmpty {

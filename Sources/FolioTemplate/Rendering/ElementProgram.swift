@@ -52,6 +52,9 @@ struct AttributeAssignment: Sendable {
     var lowerName: String
     var expression: Expression
     var isBoolean: Bool
+    /// A URL-valued attribute set by a `string:` join: a leading `//` the
+    /// data made is collapsed to `/` (`URLJoin`).
+    var guardsAuthority: Bool
 }
 
 /// A source attribute kept in the output.

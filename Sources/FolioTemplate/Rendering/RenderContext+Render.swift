@@ -193,7 +193,7 @@ extension RenderContext {
         out.appendRaw(assignment.name)
         out += [UInt8(ascii: "="), UInt8(ascii: "\"")]
         if case .string(let text) = value {
-            out.appendEscapedAttribute(text)
+            out.appendEscapedAttribute(assignment.guardsAuthority ? URLJoin.collapsingAuthority(text) : text)
         } else {
             out.appendEscapedAttribute(value.text)
         }

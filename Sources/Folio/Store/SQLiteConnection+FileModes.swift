@@ -1,0 +1,70 @@
+import CSQLite
+import Foundation
+
+/// The state database holds every session id and CSRF token, so only its
+/// owner may read it: the database and its `-wal` and `-shm` files are
+/// `0600`.
+///
+/// A new database is created `0600` before SQLite opens it (whatever the
+/// umask); SQLite gives the `-wal` and `-shm` files it creates the main
+/// file's permissions. Files left with looser modes by an older version
+/// (or by hand) are tightened when the store opens: the group and other
+/// bits are cleared with `fchmod`, the owner's kept. A file that cannot be
+/// tightened (someone else's) stops the store from opening.
+extension SQLiteConnection {
+    /// The permissions of a new state file: read and write for the owner only.
+    static let privateMode: mode_t = 0o600
+
+    /// Creates `path` with `privateMode` if nothing is there, so SQLite
+    /// opens a file that was never readable by others. Does nothing for
+    /// `file:` URIs and `:memory:` (those are tightened after opening).
+    /// - Throws: `StoreError` when the file cannot be created.
+    static func createPrivatelyIfNeeded(_ path: String) throws(StoreError) {
+        guard !path.isEmpty, !path.hasPrefix("file:"), path != ":memory:" else { return }
+        let descriptor = openRetrying(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, privateMode)
+        // An existing symlink or a folder is SQLite's to report.
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+    }
+
+    /// Clears the group and other bits of the open database and of its
+    /// `-wal` and `-shm` files, where they exist.
+    /// - Throws: `StoreError` naming a file that stays readable by others.
+    func makeFilesPrivate() throws(StoreError) {
+        guard let name = sqlite3_db_filename(handle, "main") else { return }
+        let database = String(cString: name)
+        // An in-memory or temporary database has no file.
+        guard !database.isEmpty else { return }
+        for path in [database, database + "-wal", database + "-shm"] {
+            try Self.makePrivate(path)
+        }
+    }
+
+    /// Clears the group and other bits of `path`, if it exists.
+    static func makePrivate(_ path: String) throws(StoreError) {
+        let descriptor = openRetrying(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }
+            throw StoreError("cannot check the permissions of '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw StoreError("cannot check the permissions of '\(path)': \(String(cString: strerror(errno)))")
+        }
+        let mode = status.st_mode & 0o7777
+        guard mode & 0o077 != 0 else { return }
+        guard fchmod(descriptor, mode & 0o700) == 0 else {
+            throw StoreError(
+                "'\(path)' is readable by others (mode \(String(mode, radix: 8))) and cannot be made private: "
+                    + String(cString: strerror(errno)))
+        }
+    }
+
+    private static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        while true {
+            let descriptor = open(path, flags, mode)
+            if descriptor >= 0 || errno != EINTR { return descriptor }
+        }
+    }
+}

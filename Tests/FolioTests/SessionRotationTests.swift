@@ -1,0 +1,227 @@
+import FolioCore
+import FolioHTTP
+import Testing
+
+@testable import Folio
+
+/// A session's first click reissues it under a fresh id and token, and the
+/// cookie is `__Host-` where it can be (issue 11, item 9). Uses `AppTests`'
+/// templates and pager; `CountingRandom` makes ids predictable.
+extension AppTests {
+    func setCookies(_ response: HTTPResponse) -> [String] {
+        response.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+    }
+
+    func request(
+        _ app: FolioApp, _ method: HTTPMethod, _ path: String, cookie: String?, form: String? = nil,
+        headers extra: [(String, String)] = []
+    ) -> HTTPResponse {
+        var headers = HTTPHeaders(extra)
+        if let cookie { headers.add(name: "Cookie", value: cookie) }
+        if form != nil { headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded") }
+        return app.handle(
+            HTTPRequest(method: method, target: path, headers: headers, body: Array((form ?? "").utf8)))
+    }
+
+    func token(in html: String) throws -> String {
+        let marker = #"name="csrf" value=""#
+        let start = try #require(html.range(of: marker)).upperBound
+        return String(html[start...].prefix(32))
+    }
+
+    @Test(arguments: [false, true])
+    func theFirstClickReissuesTheSessionAndTheOldIdFindsNothing(htmx: Bool) throws {
+        let store = MemorySessionStore()
+        let app = try makeApp(store: store)
+        let first = get(app, "/p")
+        let old = try #require(cookie(of: first))
+        let oldToken = try token(in: body(first))
+        let answer = post(
+            app, "/p/select", "page=b&csrf=\(oldToken)", cookie: old,
+            headers: htmx ? ["HX-Request": "true"] : [:])
+        #expect(answer.status == (htmx ? .ok : .seeOther))
+        let new = try #require(cookie(of: answer))
+        #expect(new != old && SessionManager.isWellFormed(new))
+        #expect(try store.session(id: old) == nil)
+        let moved = try #require(try store.session(id: new))
+        #expect(moved.isIssuedAtClick && moved.csrfToken != oldToken)
+        #expect(moved.pagers["p"]?.state.selectedIndex == 1)
+        #expect(try store.count() == 1)
+        if htmx { #expect(try token(in: body(answer)) == moved.csrfToken) }
+        // The old id is a stranger now: a new session, on the first page.
+        let stale = get(app, "/p", cookie: old)
+        #expect(cookie(of: stale) != old && body(stale).contains(#"data-selected="0""#))
+        #expect(post(app, "/p/select", "page=c&csrf=\(oldToken)", cookie: old).status == .forbidden)
+        // The next form works: its page carries the new token.
+        let page = get(app, "/p", cookie: new)
+        #expect(body(page).contains(#"data-selected="1""#))
+        #expect(try token(in: body(page)) == moved.csrfToken)
+        let second = post(app, "/p/select", "page=c&csrf=\(moved.csrfToken)", cookie: new)
+        #expect(second.status == .seeOther)
+        // Later clicks keep the id.
+        #expect(cookie(of: second) == nil)
+        #expect(try store.session(id: new)?.pagers["p"]?.state.selectedIndex == 2)
+    }
+
+    @Test func aRefusedFirstClickReissuesNothing() throws {
+        let store = MemorySessionStore()
+        let app = try makeApp(store: store)
+        let first = get(app, "/p")
+        let old = try #require(cookie(of: first))
+        let oldToken = try token(in: body(first))
+        #expect(post(app, "/p/select", "page=zz&csrf=\(oldToken)", cookie: old).status == .notFound)
+        #expect(
+            post(app, "/p/select", "page=b&csrf=\(String(repeating: "0", count: 32))", cookie: old).status
+                == .forbidden)
+        #expect(
+            post(app, "/p/scroll", "offset=x&width=1&csrf=\(oldToken)", cookie: old).status == .badRequest)
+        #expect(try store.session(id: old)?.isIssuedAtClick == false)
+        #expect(try store.count() == 1)
+    }
+
+    @Test func aSQLiteSessionIsReissuedInOneStepAndSurvivesARestart() throws {
+        let path = folder.path + "/rotate.sqlite"
+        var new = ""
+        do {
+            let store = try SQLiteSessionStore(path: path)
+            let app = try makeApp(store: store)
+            let first = get(app, "/p/b")
+            let old = try #require(cookie(of: first))
+            let answer = post(
+                app, "/p/scroll", "offset=200&width=80&csrf=\(try token(in: body(first)))", cookie: old)
+            #expect(answer.status == .seeOther)
+            new = try #require(cookie(of: answer))
+            #expect(try store.session(id: old) == nil)
+        }
+        let reopened = try SQLiteSessionStore(path: path, cacheCapacity: 0)
+        let record = try #require(try reopened.session(id: new))
+        #expect(record.isIssuedAtClick)
+        #expect(record.pagers["p"]?.state.selectedIndex == 2)
+        #expect(record.pagers["p"]?.shownCounts == ["b": 1, "c": 1])
+        #expect(try reopened.count() == 1)
+    }
+
+    @Test func theCookieIsHostPrefixedOverHTTPSAtTheRoot() throws {
+        let app = try makeApp()
+        let https = [("X-Forwarded-Proto", "https")]
+        let page = request(app, .get, "/p", cookie: nil, headers: https)
+        let cookies = setCookies(page)
+        #expect(cookies.count == 1)
+        let cookie = try #require(cookies.first)
+        #expect(cookie.hasPrefix("__Host-folio_session="))
+        #expect(cookie.hasSuffix("; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure"))
+        #expect(!cookie.lowercased().contains("domain="))
+        let id = String(cookie.dropFirst("__Host-folio_session=".count).prefix(32))
+        // Read back under that name, and the first click reissues it under it too.
+        let again = request(app, .get, "/p", cookie: "__Host-folio_session=\(id)", headers: https)
+        #expect(setCookies(again).isEmpty)
+        let click = request(
+            app, .post, "/p/select", cookie: "__Host-folio_session=\(id)",
+            form: "page=b&csrf=\(try token(in: body(again)))", headers: https)
+        #expect(click.status == .seeOther)
+        #expect(setCookies(click).count == 1)
+        #expect(setCookies(click).first?.hasPrefix("__Host-folio_session=") == true)
+        // Plain HTTP: the plain name, no Secure.
+        let plain = try #require(setCookies(request(app, .get, "/p", cookie: nil)).first)
+        #expect(plain.hasPrefix("folio_session=") && !plain.contains("Secure"))
+    }
+
+    @Test func aSessionUnderThePlainNameMovesToTheHostName() throws {
+        let app = try makeApp()
+        let id = try #require(cookie(of: get(app, "/p")))
+        let response = request(
+            app, .get, "/p", cookie: "folio_session=\(id)", headers: [("X-Forwarded-Proto", "https")])
+        let cookies = setCookies(response)
+        #expect(cookies.count == 2)
+        #expect(cookies.first?.hasPrefix("__Host-folio_session=\(id); Path=/;") == true)
+        #expect(cookies.last == "folio_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure")
+        // The __Host- cookie wins over a plain one (say, planted by a sibling subdomain).
+        let planted = "0123456789abcdef0123456789abcdef"
+        let both = request(
+            app, .get, "/p", cookie: "folio_session=\(planted); __Host-folio_session=\(id)",
+            headers: [("X-Forwarded-Proto", "https")])
+        #expect(body(both).contains(try token(in: body(response))))
+        #expect(
+            FolioApp.sessionCookie(
+                in: HTTPRequest(
+                    method: .get, target: "/",
+                    headers: HTTPHeaders([
+                        ("Cookie", "folio_session=a"),
+                        ("Cookie", "__Host-folio_session=b; __Host-folio_session=c"),
+                    ]))) == "b")
+    }
+
+    @Test func underABasePathTheCookieKeepsThePlainName() throws {
+        var options = FolioAppOptions(
+            templatesDirectory: folder.path + "/templates", publicDirectory: folder.path + "/public")
+        options.basePath = "/tools/pager"
+        let base = try makeApp()
+        let app = try FolioApp(
+            configuration: base.configuration, options: options,
+            sessions: SessionManager(store: MemorySessionStore(), clock: clock, random: CountingRandom()))
+        let cookie = try #require(
+            setCookies(
+                request(app, .get, "/tools/pager/p", cookie: nil, headers: [("X-Forwarded-Proto", "https")])
+            )
+            .first)
+        #expect(cookie.hasPrefix("folio_session=") && cookie.contains("; Path=/tools/pager/;"))
+        #expect(cookie.hasSuffix("; Secure"))
+    }
+}
+
+/// Reissuing at the store and manager level.
+@Suite struct SessionReissueTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func pager() throws -> PagerRecord {
+        PagerRecord(state: try PagerState(pages: [Page(key: "a", title: "A"), Page(key: "b", title: "B")]))
+    }
+
+    @Test(arguments: ["sqlite", "memory"])
+    func aSecondFirstClickWithTheOldIdFindsTheSessionEnded(kind: String) throws {
+        let store: any SessionStore =
+            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/e.sqlite")
+        let sessions = SessionManager(store: store, random: CountingRandom())
+        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        let start = try pager()
+        let select = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.select(index: 1)
+        }
+        let (_, after, reissued) = try sessions.updatePagerAtClick(
+            "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }, select)
+        let new = try #require(reissued)
+        #expect(new.id != session.id && new.csrfToken != session.csrfToken && new.isIssuedAtClick)
+        #expect(try store.session(id: new.id)?.pagers["p"] == after)
+        #expect(try store.session(id: session.id) == nil)
+        #expect(throws: SessionUpdateError<PagerError>.self) {
+            try sessions.updatePagerAtClick(
+                "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }, select
+            )
+        }
+        // A session issued at a click keeps its id.
+        let back = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
+            try record.state.select(index: 0)
+        }
+        let (_, _, again) = try sessions.updatePagerAtClick(
+            "p", session: new.id, initial: { start }, isCurrent: { _ in true }, back)
+        #expect(again == nil)
+    }
+
+    @Test func aDatabaseFromBeforeReissuingGainsTheColumnAndItsSessionsCountAsViewed() throws {
+        let path = folder.path + "/old.sqlite"
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute(
+                """
+                CREATE TABLE sessions (
+                    id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_seen REAL NOT NULL) WITHOUT ROWID;
+                INSERT INTO sessions VALUES ('s1', 't1', 5);
+                """)
+        }
+        let store = try SQLiteSessionStore(path: path)
+        let record = try #require(try store.session(id: "s1"))
+        #expect(record.csrfToken == "t1" && !record.isIssuedAtClick)
+    }
+}
