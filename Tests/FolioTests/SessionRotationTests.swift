@@ -1,3 +1,4 @@
+import Foundation
 import FolioCore
 import FolioHTTP
 import Testing
@@ -156,6 +157,9 @@ extension AppTests {
             templatesDirectory: folder.path + "/templates", publicDirectory: folder.path + "/public")
         options.basePath = "/tools/pager"
         let base = try makeApp()
+        // makeApp's data file exists only while it starts; this second start needs it too.
+        let dataFile = try folder.write("c.json", #"{"heading": "H3"}"#)
+        defer { try? FileManager.default.removeItem(atPath: dataFile) }
         let app = try FolioApp(
             configuration: base.configuration, options: options,
             sessions: SessionManager(store: MemorySessionStore(), clock: clock, random: CountingRandom()))
