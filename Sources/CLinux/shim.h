@@ -1,5 +1,6 @@
 // Linux calls that Swift's Glibc module map leaves out (swift-nio carries
 // the same kind of shim as CNIOLinux). Header-only: nothing extra to link.
+#include <malloc.h>  // malloc_trim, to give freed request bodies back
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>

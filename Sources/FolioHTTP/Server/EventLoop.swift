@@ -14,6 +14,11 @@ final class EventLoop {
     let workers: WorkerPool
     let configuration: HTTPServerConfiguration
     let counter: ConnectionCounter
+    /// The server's budget for request bodies, shared with the other loops.
+    let budget: BodyBudget
+    /// Body bytes given back since the last tick; past `trimThreshold` the tick
+    /// returns free memory to the system.
+    var releasedBodyBytes = 0
     let log: AccessLog
     var serializer = ResponseSerializer()
     /// Connections indexed by descriptor (descriptors are small and dense).
@@ -30,7 +35,7 @@ final class EventLoop {
 
     init(
         mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
-        configuration: HTTPServerConfiguration, counter: ConnectionCounter
+        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
@@ -38,6 +43,7 @@ final class EventLoop {
         self.workers = workers
         self.configuration = configuration
         self.counter = counter
+        self.budget = budget
         log = AccessLog(enabled: configuration.accessLog)
         try epoll.add(mailbox.wakeup.fd, .read)
     }
@@ -136,6 +142,7 @@ final class EventLoop {
     }
 
     private func tick(now: UInt64) {
+        trimMemoryIfNeeded()
         for case let connection? in connections {
             switch connection.machine.timerFired(now: now) {
             case .none: break
@@ -151,6 +158,7 @@ final class EventLoop {
         // The descriptor may already be closed and its number reused by a newer connection.
         guard connections[Int(connection.fd)] === connection else { return }
         connection.machine.closed()
+        releaseBody(connection)
         epoll.remove(connection.fd)
         Socket.close(connection.fd)
         connections[Int(connection.fd)] = nil

@@ -24,11 +24,13 @@ public final class HTTPServer: Sendable {
     /// The accept thread alone, so loops are told to stop only once no socket can arrive.
     private let accepting = DispatchGroup()
     private let counter = ConnectionCounter()
+    private let budget: BodyBudget
 
     /// Creates a server; nothing is bound until `start()`.
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
+        budget = BodyBudget(limit: configuration.bodyBudgetBytes)
     }
 
     /// Binds, listens and starts the threads. `SIGPIPE` is ignored process-wide
@@ -85,7 +87,7 @@ public final class HTTPServer: Sendable {
         do {
             loop = try EventLoop(
                 mailbox: mailbox, handler: handler, workers: workers, configuration: configuration,
-                counter: counter)
+                counter: counter, budget: budget)
         } catch {
             throw .setupFailed(error)
         }
