@@ -19,6 +19,7 @@ final class EventLoop {
     /// Body bytes given back since the last tick; past `trimThreshold` the tick
     /// returns free memory to the system.
     var releasedBodyBytes = 0
+    /// The server's access log, shared with the other loops.
     let log: AccessLog
     var serializer = ResponseSerializer()
     /// Connections indexed by descriptor (descriptors are small and dense).
@@ -35,7 +36,7 @@ final class EventLoop {
 
     init(
         mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
-        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget
+        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget, log: AccessLog
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
@@ -44,7 +45,7 @@ final class EventLoop {
         self.configuration = configuration
         self.counter = counter
         self.budget = budget
-        log = AccessLog(enabled: configuration.accessLog)
+        self.log = log
         try epoll.add(mailbox.wakeup.fd, .read)
     }
 

@@ -25,6 +25,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// with clients nobody will serve. Default 10 000.
     public var maxConnections: Int
     /// Whether one line per request (method, path, status, bytes, microseconds) goes to stderr.
+    /// A writer thread writes them, so a slow or stuck stderr never stalls a loop: past
+    /// 256 KiB waiting, lines are dropped and counted (`access log: N lines dropped`).
     /// Default true.
     public var accessLog: Bool
     /// The listen backlog. Default 1024.
