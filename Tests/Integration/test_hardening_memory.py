@@ -103,7 +103,9 @@ def run_attack(tmp_path, attack, *flags):
         time.sleep(0.5)  # a loop tick frees and trims
         after = proc_status(fixture.process.pid, "VmRSS")
         probe.check()
-        print(f"peak {peak / MIB:.0f} MiB, after {after / MIB:.0f} MiB, result {result}")
+        shown = result if isinstance(result, tuple) else (len(result), sorted(set(result), key=str))
+        print(f"peak {peak / MIB:.0f} MiB, after {after / MIB:.0f} MiB, "
+              f"slowest /healthz {max(probe.latencies) * 1000:.0f} ms, result {str(shown)[:70]}")
         return result, peak, after
     finally:
         assert stop_fixture(fixture) == 0
