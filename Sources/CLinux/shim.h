@@ -2,6 +2,7 @@
 // the same kind of shim as CNIOLinux). Header-only: nothing extra to link.
 #include <errno.h>
 #include <linux/openat2.h>
+#include <malloc.h>  // malloc_trim, to give freed request bodies back
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>

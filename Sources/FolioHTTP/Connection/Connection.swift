@@ -17,6 +17,8 @@ final class Connection {
     var interest: Epoll.Interest = .read
     /// The peer sent EOF: stop reading.
     var peerClosed = false
+    /// What this connection holds of the server's `BodyBudget`.
+    var reservedBodyBytes = 0
 
     init(fd: Int32, serial: UInt64, limits: HTTPLimits, timeouts: HTTPTimeouts, now: UInt64) {
         self.fd = fd

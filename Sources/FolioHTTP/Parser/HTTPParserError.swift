@@ -33,18 +33,23 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidChunk
     /// An `Expect` other than `100-continue` (417).
     case unsupportedExpectation
+    /// More than `HTTPLimits.requestLineBytes` of empty lines before a request line (400).
+    case tooManyEmptyLines
+    /// A chunked body whose framing (size lines, extensions, CRLFs) passes
+    /// `HTTPLimits.chunkFramingBytes` (413).
+    case chunkFramingTooLarge
 
     /// The status the server answers with.
     public var status: HTTPStatus {
         switch self {
         case .requestLineTooLong: .uriTooLong
         case .headersTooLarge, .tooManyHeaders: .requestHeaderFieldsTooLarge
-        case .bodyTooLarge: .contentTooLarge
+        case .bodyTooLarge, .chunkFramingTooLarge: .contentTooLarge
         case .unknownMethod, .unsupportedTransferCoding: .notImplemented
         case .unsupportedVersion: .httpVersionNotSupported
         case .unsupportedExpectation: .expectationFailed
         case .malformedRequestLine, .invalidTarget, .invalidHeader, .invalidHost, .invalidContentLength,
-            .invalidTransferEncoding, .invalidChunk:
+            .invalidTransferEncoding, .invalidChunk, .tooManyEmptyLines:
             .badRequest
         }
     }
@@ -67,6 +72,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidTransferEncoding: "invalid Transfer-Encoding"
         case .invalidChunk: "malformed chunked body"
         case .unsupportedExpectation: "expectation not supported"
+        case .tooManyEmptyLines: "too many empty lines before the request line"
+        case .chunkFramingTooLarge: "chunked framing too large"
         }
     }
 }

@@ -12,6 +12,14 @@ struct ChunkedBody {
     var phase = Phase.size
     var decoded: [UInt8] = []
     var continueSent = false
+    /// Size lines (extensions included) and CRLFs so far, held to `HTTPLimits.chunkFramingBytes`.
+    var framingBytes = 0
+
+    /// What is decoded plus the rest of the chunk under way.
+    var expectedBytes: Int {
+        if case .data(let remaining) = phase { return decoded.count + remaining }
+        return decoded.count
+    }
 }
 
 extension HTTPRequestParser {
@@ -31,6 +39,10 @@ extension HTTPRequestParser {
             case .some(.success(false)):
                 continue
             case .none:
+                // Decoded bytes are never kept twice: the raw ones go now.
+                start = body.cursor
+                dropConsumedBytes()
+                body.cursor = start
                 if head.expectsContinue && !body.continueSent && body.cursor == buffer.count
                     && body.decoded.isEmpty
                 {
@@ -55,6 +67,8 @@ extension HTTPRequestParser {
             if end - body.cursor > Self.maximumChunkLine { return .failure(.invalidChunk) }
             guard let size = Self.chunkSize(buffer[body.cursor..<end]) else { return .failure(.invalidChunk) }
             if size > limits.bodyBytes - body.decoded.count { return .failure(.bodyTooLarge) }
+            body.framingBytes += end + 2 - body.cursor
+            if body.framingBytes > limits.chunkFramingBytes { return .failure(.chunkFramingTooLarge) }
             body.cursor = end + 2
             body.phase = size == 0 ? .trailers(bytes: 0) : .data(remaining: size)
             return .success(false)
@@ -71,6 +85,8 @@ extension HTTPRequestParser {
                 return .failure(.invalidChunk)
             }
             body.cursor += 2
+            body.framingBytes += 2
+            if body.framingBytes > limits.chunkFramingBytes { return .failure(.chunkFramingTooLarge) }
             body.phase = .size
             return .success(false)
         case .trailers(let bytes):

@@ -1,15 +1,21 @@
 extension HTTPRequestParser {
     /// Looks for the end of the head; parses it when complete, enforcing the
     /// size limits while it is not (so an endless head is cut off early).
-    mutating func parseHeadIfComplete(scanned: Int) -> Output {
-        // RFC 9112 2.2: ignore empty lines before a request line.
+    mutating func parseHeadIfComplete(scanned: Int, emptyLineBytes: Int) -> Output {
+        // RFC 9112 2.2: ignore empty lines before a request line, but only so many,
+        // and drop them at once so a stream of CRLFs holds no memory.
+        var skipped = emptyLineBytes
+        let first = start
         while buffer.count - start >= 2 && buffer[start] == 0x0D && buffer[start + 1] == 0x0A {
             start += 2
+            skipped += 2
+            if skipped > limits.requestLineBytes { return fail(.tooManyEmptyLines) }
         }
+        if start > first { dropConsumedBytes() }
         let searchFrom = start + max(0, scanned - 3)
         guard let end = indexOfBlankLine(from: searchFrom) else {
             let unread = buffer.count - start
-            state = .head(scanned: unread)
+            state = .head(scanned: unread, emptyLineBytes: skipped)
             // The last buffered byte may be the CR of a line's CRLF: allow one byte of
             // slack so splitting the input differently never changes the verdict.
             guard let lineEnd = indexOfCRLF(from: start) else {
@@ -34,12 +40,23 @@ extension HTTPRequestParser {
             case .none:
                 return finish(parsed.request)
             case .length(let length):
+                startFixedBody(length: length)
                 state = .fixedBody(head, length: length, continueSent: false)
             case .chunked:
                 state = .chunkedBody(head, ChunkedBody(cursor: start))
             }
             return next()
         }
+    }
+}
+
+extension HTTPRequestParser {
+    /// Moves the body's first bytes to the front of the buffer and makes room
+    /// for exactly `length`, so the finished buffer becomes the body without a
+    /// copy (untouched pages of the reservation cost no memory).
+    mutating func startFixedBody(length: Int) {
+        dropConsumedBytes()
+        if buffer.capacity < length { buffer.reserveCapacity(length) }
     }
 }
 
@@ -95,7 +112,8 @@ struct HeadParser {
         let request = HTTPRequest(
             method: line.method, target: line.target, path: line.path, query: line.query,
             version: line.version, headers: headers, body: [], keepAlive: keepAlive)
-        var expectsContinue = fields.expectsContinue
+        // RFC 9110 10.1.1: an HTTP/1.0 client may not understand a 1xx, so it gets none.
+        var expectsContinue = fields.expectsContinue && line.version != .http10
         if case .none = framing { expectsContinue = false }
         return .success(Parsed(request: request, framing: framing, expectsContinue: expectsContinue))
     }

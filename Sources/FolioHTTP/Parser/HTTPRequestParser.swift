@@ -29,7 +29,9 @@ struct HTTPRequestParser {
     }
 
     enum State {
-        case head(scanned: Int)
+        /// Waiting for a head: `scanned` bytes were searched for its end, and
+        /// `emptyLineBytes` of empty lines before it were skipped and dropped.
+        case head(scanned: Int, emptyLineBytes: Int)
         case fixedBody(Head, length: Int, continueSent: Bool)
         case chunkedBody(Head, ChunkedBody)
         case failed(HTTPParserError)
@@ -40,7 +42,7 @@ struct HTTPRequestParser {
     /// Received bytes; `start` marks the first not yet consumed.
     var buffer: [UInt8] = []
     var start = 0
-    var state = State.head(scanned: 0)
+    var state = State.head(scanned: 0, emptyLineBytes: 0)
 
     /// Creates a parser enforcing `limits`.
     init(limits: HTTPLimits) {
@@ -48,9 +50,10 @@ struct HTTPRequestParser {
         buffer.reserveCapacity(4096)
     }
 
-    /// Whether bytes of a next request have arrived (so a head deadline applies).
+    /// Whether bytes of a next request have arrived (so a head deadline applies);
+    /// empty lines before a request line count.
     var hasPartialRequest: Bool {
-        if case .head = state { return start < buffer.count }
+        if case .head(_, let emptyLineBytes) = state { return start < buffer.count || emptyLineBytes > 0 }
         return true
     }
 
@@ -77,8 +80,8 @@ struct HTTPRequestParser {
         switch state {
         case .failed(let error):
             return .error(error)
-        case .head(let scanned):
-            return parseHeadIfComplete(scanned: scanned)
+        case .head(let scanned, let emptyLineBytes):
+            return parseHeadIfComplete(scanned: scanned, emptyLineBytes: emptyLineBytes)
         case .fixedBody(var head, let length, let continueSent):
             guard buffer.count - start >= length else {
                 if head.expectsContinue && !continueSent {
@@ -87,26 +90,66 @@ struct HTTPRequestParser {
                 }
                 return .needMoreData
             }
-            head.request.body = Array(buffer[start..<start + length])
-            start += length
+            if start == 0 && buffer.count == length {
+                // The buffer is the body (see `startFixedBody`): hand it over, no copy.
+                head.request.body = buffer
+                buffer = []
+            } else {
+                head.request.body = Array(buffer[start..<start + length])
+                start += length
+            }
             return finish(head.request)
         case .chunkedBody(let head, var body):
+            // Leave no second reference to `body.decoded` in `state`, or every append
+            // would copy it; `parseChunks` always sets the state again.
+            state = .failed(.invalidChunk)
             return parseChunks(head, &body)
         }
     }
 
     /// Hands out `request` and gets ready for the next one.
     mutating func finish(_ request: HTTPRequest) -> Output {
-        state = .head(scanned: 0)
-        if start == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)
-            start = 0
-        } else if start > 0 && start >= buffer.count / 2 {
-            // Amortized: pipelined bursts are compacted once per half-buffer, not per request.
-            buffer.removeSubrange(0..<start)
-            start = 0
-        }
+        state = .head(scanned: 0, emptyLineBytes: 0)
+        // Amortized: pipelined bursts are compacted once per half-buffer, not per request.
+        if start == buffer.count || start >= buffer.count / 2 { dropConsumedBytes() }
         return .request(request)
+    }
+
+    /// Empty buffers larger than this are freed rather than kept for the next request.
+    static let keptCapacity = 64 * 1024
+
+    /// Removes the consumed bytes before `start`. A large buffer left empty, or
+    /// nearly, is replaced by a small one, so its memory goes back to the allocator.
+    mutating func dropConsumedBytes() {
+        guard start > 0 else {
+            if buffer.isEmpty && buffer.capacity > Self.keptCapacity { buffer = [] }
+            return
+        }
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.keptCapacity)
+        } else if buffer.capacity > Self.keptCapacity && buffer.count - start <= Self.keptCapacity {
+            buffer = Array(buffer[start...])
+        } else {
+            buffer.removeSubrange(0..<start)
+        }
+        start = 0
+    }
+
+    /// Gives the buffer back after a rejection: nothing more is parsed.
+    mutating func releaseBuffer() {
+        buffer = []
+        start = 0
+    }
+
+    /// The body bytes the request being received will hold once complete, as
+    /// far as is known now: a `Content-Length` at once, a chunked body chunk by
+    /// chunk (what is decoded plus the chunk under way). Zero between requests.
+    var expectedBodyBytes: Int {
+        switch state {
+        case .head, .failed: 0
+        case .fixedBody(_, let length, _): length
+        case .chunkedBody(_, let body): body.expectedBytes
+        }
     }
 
     /// Records a failure and reports it.

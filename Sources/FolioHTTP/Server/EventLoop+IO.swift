@@ -49,13 +49,20 @@ extension EventLoop {
         {
             switch connection.parser.next() {
             case .needMoreData:
+                guard reserveBodyIfNeeded(connection, bytes: connection.parser.expectedBodyBytes) else {
+                    return
+                }
                 connection.machine.waitingForMore(
                     now: monotonicNanoseconds(), readingBody: connection.parser.isReadingBody,
                     partialRequest: connection.parser.hasPartialRequest)
                 break parsing
             case .sendContinue:
+                guard reserveBodyIfNeeded(connection, bytes: connection.parser.expectedBodyBytes) else {
+                    return
+                }
                 connection.output.append(Self.continueLine)
             case .request(let request):
+                guard reserveBodyIfNeeded(connection, bytes: request.body.count) else { return }
                 if handler.mayBlock(request) {
                     handOff(connection, request)
                     break parsing
@@ -86,6 +93,7 @@ extension EventLoop {
         send(connection, body: sendsBody ? response.body : .empty)
         let now = monotonicNanoseconds()
         connection.machine.responseQueued(now: now, keepAlive: keepAlive)
+        releaseBody(connection)
         log.record(
             method: request.method.rawValue, target: request.target, status: response.status.code,
             bytes: sendsBody ? response.body.count : 0, microseconds: (now &- started) / 1000)
@@ -97,6 +105,9 @@ extension EventLoop {
         serializer.serializeHead(response, keepAlive: false, http10: false)
         send(connection, body: response.body)
         connection.machine.requestRejected()
+        // Nothing more is parsed: what the request held goes now, not at the close.
+        connection.parser.releaseBuffer()
+        releaseBody(connection)
         log.record(method: "-", target: "-", status: status.code, bytes: response.body.count, microseconds: 0)
         flush(connection)
     }

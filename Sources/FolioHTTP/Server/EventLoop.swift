@@ -14,6 +14,12 @@ final class EventLoop {
     let workers: WorkerPool
     let configuration: HTTPServerConfiguration
     let counter: ConnectionCounter
+    /// The server's budget for request bodies, shared with the other loops.
+    let budget: BodyBudget
+    /// Body bytes given back since the last tick; past `trimThreshold` the tick
+    /// returns free memory to the system.
+    var releasedBodyBytes = 0
+    /// The server's access log, shared with the other loops.
     let log: AccessLog
     var serializer = ResponseSerializer()
     /// Connections indexed by descriptor (descriptors are small and dense).
@@ -30,7 +36,7 @@ final class EventLoop {
 
     init(
         mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
-        configuration: HTTPServerConfiguration, counter: ConnectionCounter
+        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget, log: AccessLog
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
@@ -38,7 +44,8 @@ final class EventLoop {
         self.workers = workers
         self.configuration = configuration
         self.counter = counter
-        log = AccessLog(enabled: configuration.accessLog)
+        self.budget = budget
+        self.log = log
         try epoll.add(mailbox.wakeup.fd, .read)
     }
 
@@ -136,6 +143,7 @@ final class EventLoop {
     }
 
     private func tick(now: UInt64) {
+        trimMemoryIfNeeded()
         for case let connection? in connections {
             switch connection.machine.timerFired(now: now) {
             case .none: break
@@ -151,6 +159,7 @@ final class EventLoop {
         // The descriptor may already be closed and its number reused by a newer connection.
         guard connections[Int(connection.fd)] === connection else { return }
         connection.machine.closed()
+        releaseBody(connection)
         epoll.remove(connection.fd)
         Socket.close(connection.fd)
         connections[Int(connection.fd)] = nil

@@ -24,11 +24,15 @@ public final class HTTPServer: Sendable {
     /// The accept thread alone, so loops are told to stop only once no socket can arrive.
     private let accepting = DispatchGroup()
     private let counter = ConnectionCounter()
+    private let budget: BodyBudget
+    private let log: AccessLog
 
     /// Creates a server; nothing is bound until `start()`.
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
+        budget = BodyBudget(limit: configuration.bodyBudgetBytes)
+        log = AccessLog(enabled: configuration.accessLog)
     }
 
     /// Binds, listens and starts the threads. `SIGPIPE` is ignored process-wide
@@ -54,6 +58,7 @@ public final class HTTPServer: Sendable {
                 throw .setupFailed(error)
             }
             let workers = WorkerPool(threadCount: configuration.workerThreads, handler: handler)
+            log.startIfNeeded()
             for mailbox in mailboxes {
                 do throws(HTTPServerError) {
                     try startLoop(mailbox, workers: workers)
@@ -85,7 +90,7 @@ public final class HTTPServer: Sendable {
         do {
             loop = try EventLoop(
                 mailbox: mailbox, handler: handler, workers: workers, configuration: configuration,
-                counter: counter)
+                counter: counter, budget: budget, log: log)
         } catch {
             throw .setupFailed(error)
         }
@@ -120,7 +125,9 @@ public final class HTTPServer: Sendable {
     /// too, with `Connection: close`, if they finish within `gracePeriod`. Once
     /// the loops have stopped the workers are stopped and joined; one still in
     /// the handler after `gracePeriod` is abandoned (its answer is dropped), so
-    /// a stuck handler cannot hold up the shutdown.
+    /// a stuck handler cannot hold up the shutdown. Access-log lines still
+    /// buffered are written before it returns, unless stderr takes nothing
+    /// until `gracePeriod` (at least 200 ms) is over.
     ///
     /// Calling it again, or before `start()`, does nothing but wait. Never call
     /// it from a handler: it waits for the loop that runs the handler.
@@ -138,6 +145,8 @@ public final class HTTPServer: Sendable {
         accepting.wait()
         for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
         waitUntilStopped()
+        // The last lines are written before returning unless stderr is stuck.
+        log.stop(deadline: max(deadline, monotonicNanoseconds() + 200_000_000))
         workers.stop()
         // Idle workers exit at once; give them a moment even when the grace period is spent.
         workers.waitUntilStopped(deadline: max(deadline, monotonicNanoseconds() + 200_000_000))

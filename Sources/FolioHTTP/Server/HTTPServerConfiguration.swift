@@ -12,6 +12,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount: Int
     /// Request size limits. Default `HTTPLimits()` (8 KiB line, 64 KiB / 100 header lines, 1 MiB body).
     public var limits: HTTPLimits
+    /// Most request-body bytes all connections together may hold at once (bodies
+    /// being received, or received and not yet answered). A body that would pass it
+    /// is answered `503` with `Connection: close` at once, before it is read (and
+    /// before any `100 Continue`); a `Content-Length` body counts in full from its
+    /// head, a chunked one chunk by chunk. Default 64 MiB.
+    public var bodyBudgetBytes: Int
     /// Deadlines. Default `HTTPTimeouts()` (10 s head, 30 s body, 30 s idle, 30 s write).
     public var timeouts: HTTPTimeouts
     /// Most open connections. Past it a new connection gets a short `503` with
@@ -19,6 +25,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// with clients nobody will serve. Default 10 000.
     public var maxConnections: Int
     /// Whether one line per request (method, path, status, bytes, microseconds) goes to stderr.
+    /// A writer thread writes them, so a slow or stuck stderr never stalls a loop: past
+    /// 256 KiB waiting, lines are dropped and counted (`access log: N lines dropped`).
     /// Default true.
     public var accessLog: Bool
     /// The listen backlog. Default 1024.
@@ -33,7 +41,8 @@ public struct HTTPServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, eventLoopCount: Int? = nil,
         limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
-        maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024, workerThreads: Int = 4
+        maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024, workerThreads: Int = 4,
+        bodyBudgetBytes: Int = 64 * 1024 * 1024
     ) {
         self.host = host
         self.port = port
@@ -44,6 +53,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.accessLog = accessLog
         self.backlog = backlog
         self.workerThreads = max(1, workerThreads)
+        self.bodyBudgetBytes = bodyBudgetBytes
     }
 
     private static var activeProcessors: Int {
