@@ -15,6 +15,8 @@ public struct FolioAppOptions: Sendable {
     public var version: String = "0.1.0"
     /// Session lifetimes and limits.
     public var sessions = SessionConfiguration()
+    /// Size cap, redirect rule and view wait for URL and provider data.
+    public var pageData = PageDataLimits()
 
     /// Creates options with the given folders and the defaults above.
     public init(templatesDirectory: String, publicDirectory: String) {
