@@ -23,7 +23,7 @@ enum ProviderCall {
             }
             if first { completion(result) }
         }
-        let task = Task {
+        let task = Task(executorPreference: ProviderExecutor.shared) {
             do {
                 finish(.success(try await provider.load()))
             } catch {
