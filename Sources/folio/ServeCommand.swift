@@ -68,8 +68,9 @@ struct ServeCommand: Subcommand {
                                open-file limit allows, which serve raises to
                                the hard limit)
           --workers N          threads for requests that may block (a durable
-                               write, a page whose file or URL data must load), so
-                               the event loops keep serving the rest (default: 4)
+                               write, a data file to read, a view that waits up
+                               to 0.5 s for a page's URL data), so the event
+                               loops keep serving the rest (default: 4)
           --no-access-log      do not log each request to standard error
           --feed-max-bytes N   the most bytes read of a page's URL feed; past it the
                                page shows its error panel (default: 4194304, 4 MiB)

@@ -46,8 +46,13 @@ final class PageDataLoader: Sendable {
         /// Monotonic nanoseconds after which nobody waits for it.
         let waitDeadline: UInt64
         let result = LockedValue<PageData?>(nil)
+        /// Started by the `load` effect, for the rendering that follows it.
+        let forLater: Bool
+        /// Whether some view waited for it (then it is not kept for later).
+        let waited = LockedValue(false)
 
-        init(waitSeconds: Double) {
+        init(waitSeconds: Double, forLater: Bool) {
+            self.forLater = forLater
             // Past 10^6 s (`.infinity` included): wait for the load itself, whatever it takes.
             waitDeadline =
                 waitSeconds >= 1e6
@@ -59,8 +64,15 @@ final class PageDataLoader: Sendable {
     private struct Slot {
         var data: PageData?
         var flight: Flight?
+        /// The result of a load the `load` effect started and no view
+        /// waited for: the next view within `claimSeconds` takes it, even if
+        /// `cacheSeconds` (0, say) has passed, so the first view loads once,
+        /// not twice. `until` is in monotonic nanoseconds.
+        var unclaimed: (data: PageData, until: UInt64)?
     }
 
+    /// How long the result of a load the `load` effect started waits for its view.
+    static let claimSeconds = 1.0
     /// Failed loads are retried after at most this many seconds.
     static let failureRetrySeconds = 5.0
 
@@ -90,13 +102,20 @@ final class PageDataLoader: Sendable {
         }
         let (stale, flight, isNew) = slots.withLock { slots -> (PageData?, Flight?, Bool) in
             let slot = slots[name] ?? Slot()
+            if waiting, let unclaimed = slot.unclaimed {
+                slots[name]?.unclaimed = nil
+                if DispatchTime.now().uptimeNanoseconds < unclaimed.until {
+                    return (unclaimed.data, nil, false)
+                }
+            }
             if let data = slot.data, data.expires.map({ $0 > now }) ?? true { return (data, nil, false) }
             if let flight = slot.flight { return (slot.data, flight, false) }
-            let flight = Flight(waitSeconds: limits.viewWaitSeconds)
+            let flight = Flight(waitSeconds: limits.viewWaitSeconds, forLater: !waiting)
             slots[name, default: Slot()].flight = flight
             return (slot.data, flight, true)
         }
         guard let flight else { return .current(stale!) }
+        if waiting { flight.waited.withLock { $0 = true } }
         if isNew { start(flight, name: name, source: source) }
         if waiting,
             flight.done.wait(timeout: DispatchTime(uptimeNanoseconds: flight.waitDeadline)) == .success,
@@ -115,6 +134,7 @@ final class PageDataLoader: Sendable {
         return slots.withLock { slots in
             names.contains { name in
                 guard let slot = slots[name] else { return true }
+                if let unclaimed = slot.unclaimed, instant < unclaimed.until { return false }
                 if let flight = slot.flight { return instant < flight.waitDeadline }
                 guard let data = slot.data else { return true }
                 return data.expires.map { $0 <= now } ?? false
@@ -165,6 +185,10 @@ final class PageDataLoader: Sendable {
         slots.withLock { slots in
             slots[name, default: Slot()].data = data
             if slots[name]?.flight === flight { slots[name]?.flight = nil }
+            if flight.forLater && !flight.waited.withLock({ $0 }) {
+                let until = DispatchTime.now().uptimeNanoseconds + UInt64(Self.claimSeconds * 1e9)
+                slots[name]?.unclaimed = (data, until)
+            }
         }
         loaded(name)
         flight.done.leave()
