@@ -109,7 +109,10 @@ final class PageContentStore: Sendable {
         case .current(let current):
             data = current
         case .stale(let previous):
-            // A refresh is in flight: the previous data, rendered again until it lands.
+            // A refresh is in flight: the previous data (or error), rendered again until it lands.
+            guard previous.error == nil else {
+                return RenderedPanel(html: Self.errorPanel(previous.error ?? ""), expires: now)
+            }
             var shown = render(page, data: previous, shownCount: count)
             shown.expires = now
             return shown
