@@ -212,16 +212,22 @@ def test_concurrent_views_of_a_hanging_feed_make_one_fetch(folio_bin, tmp_path):
     with Feed(lambda handler, feed: send_json(handler, posts("shared-marker")), gated=True) as feed, \
             FolioServer(folio_bin, "--config", feed_config(tmp_path, feed.url, 20)) as server:
         answers = []
+        started = time.monotonic()
         threads = [threading.Thread(target=lambda: answers.append(server.client().get("/f/feed")), daemon=True)
                    for _ in range(views)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=30)
+        elapsed = time.monotonic() - started
         time.sleep(0.5)
-        print(f"\n{views} concurrent views of a hanging feed: {feed.fetches} fetch(es)")
+        print(f"\n{views} concurrent views of a hanging feed: {feed.fetches} fetch(es), "
+              f"all answered in {elapsed:.2f} s")
         assert feed.fetches == 1
         assert len(answers) == views and all(answer.status == 200 for answer in answers)
+        # The feed's timeout is 20 s: nobody waited for it.
+        assert elapsed < 10
+        assert all("folio-panel-loading" in answer.text for answer in answers)
         feed.gate.set()
         deadline = time.monotonic() + 10
         while "shared-marker" not in server.client().get("/f/feed").text:
