@@ -17,8 +17,10 @@ struct PageData: Sendable {
 /// timeout):
 /// - **Single flight.** One load per page at a time: the first view that
 ///   needs it (or the `load` effect) starts it off the request's thread
-///   (`URLSession` threads, or a task of its own for a provider); every
-///   view that needs it meanwhile shares that load's result.
+///   (a feed thread or `URLSession` for a URL, `ProviderExecutor` for a
+///   provider); every view that needs it meanwhile shares that load's
+///   result, and so does the view that follows a `load` effect within 1 s,
+///   even when `cacheSeconds` is 0: a first view loads once.
 /// - **Bounded wait.** A view waits for the load in flight until
 ///   `viewWaitSeconds` after the load *started*; then it is answered with
 ///   what is at hand: the previous data while a refresh runs
@@ -114,7 +116,7 @@ final class PageDataLoader: Sendable {
             slots[name, default: Slot()].flight = flight
             return (slot.data, flight, true)
         }
-        guard let flight else { return .current(stale!) }
+        guard let flight else { return .current(stale ?? PageData(globals: [:])) }
         if waiting { flight.waited.withLock { $0 = true } }
         if isNew { start(flight, name: name, source: source) }
         if waiting,
