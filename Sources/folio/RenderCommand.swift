@@ -37,11 +37,12 @@ struct RenderCommand: Subcommand {
 
     func run() async throws -> Int32 {
         let app: FolioApp
+        var options = dashboard.appOptions(basePath: basePath)
+        // One view, printed once: wait for URL and provider data up to their timeouts.
+        options.pageData.viewWaitSeconds = .infinity
         do {
             app = try FolioApp.launch(
-                configurationFile: dashboard.configurationFile,
-                options: dashboard.appOptions(basePath: basePath),
-                state: .memory)
+                configurationFile: dashboard.configurationFile, options: options, state: .memory)
         } catch let error as ConfigurationError {
             printError(error.description)
             return 1

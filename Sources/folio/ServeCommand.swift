@@ -44,6 +44,7 @@ struct ServeCommand: Subcommand {
                            [--state FILE|memory] [--templates DIR] [--public DIR]
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
                            [--max-connections N] [--workers N] [--no-access-log]
+                           [--feed-max-bytes N] [--feed-redirects same-origin|any-host]
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
         SIGTERM, finishing requests in flight. The configuration is checked first
@@ -72,9 +73,15 @@ struct ServeCommand: Subcommand {
                                open-file limit allows, which serve raises to
                                the hard limit)
           --workers N          threads for requests that may block (a durable
-                               write, a page whose file or URL data must load), so
-                               the event loops keep serving the rest (default: 4)
+                               write, a data file to read, a view that waits up
+                               to 0.5 s for a page's URL data), so the event
+                               loops keep serving the rest (default: 4)
           --no-access-log      do not log each request to standard error
+          --feed-max-bytes N   the most bytes read of a page's URL feed; past it the
+                               page shows its error panel (default: 4194304, 4 MiB)
+          --feed-redirects same-origin|any-host
+                               where a feed's redirects may lead (default:
+                               same-origin: the feed's own scheme, host and port)
         """
 
     var dashboard: DashboardOptions
@@ -87,6 +94,8 @@ struct ServeCommand: Subcommand {
     var maxConnections: Int?
     var workers: Int?
     var accessLog: Bool
+    var feedMaxBytes: Int?
+    var feedRedirects: FeedRedirects?
 
     init(arguments: inout Arguments) throws(CommandLineError) {
         dashboard = try DashboardOptions(arguments: &arguments)
@@ -105,12 +114,22 @@ struct ServeCommand: Subcommand {
             "max-connections", in: 1...Int.max, expected: "a positive number")
         workers = try arguments.takeInteger("workers", in: 1...1024, expected: "a number from 1 to 1024")
         accessLog = !arguments.takeFlag("no-access-log")
+        feedMaxBytes = try arguments.takeInteger(
+            "feed-max-bytes", in: 1...(1 << 40), expected: "a positive number of bytes")
+        if let value = try arguments.takeOption("feed-redirects") {
+            guard let redirects = FeedRedirects(rawValue: value) else {
+                throw CommandLineError("--feed-redirects must be same-origin or any-host, not '\(value)'")
+            }
+            feedRedirects = redirects
+        }
     }
 
     func run() async throws -> Int32 {
         var options = dashboard.appOptions(basePath: basePath)
         options.frameAncestors = frameAncestors
         if let maxSessions { options.sessions.maxSessions = maxSessions }
+        if let feedMaxBytes { options.pageData.maxFeedBytes = feedMaxBytes }
+        if let feedRedirects { options.pageData.redirects = feedRedirects }
         let app: FolioApp
         do {
             app = try FolioApp.launch(

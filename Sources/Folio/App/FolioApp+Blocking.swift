@@ -103,11 +103,11 @@ extension FolioApp {
 }
 
 extension PageSource {
-    /// Whether the data comes from a file or URL, so loading it may block.
+    /// Whether the data comes from a file, URL or provider, so loading it may block.
     var isExternal: Bool {
         switch self {
         case .none, .inline: false
-        case .file, .url: true
+        case .file, .url, .provider: true
         }
     }
 }

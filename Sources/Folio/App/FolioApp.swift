@@ -87,7 +87,8 @@ public final class FolioApp: HTTPHandler {
             measurer = EstimatingMeasurer()
         }
         self.warnings = warnings
-        content = PageContentStore(templates: templates, site: site.templateValue, clock: sessions.clock)
+        content = PageContentStore(
+            templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData)
         renderer = PagerRenderer(templates: templates, site: site, content: content)
         pagerIndex = Dictionary(uniqueKeysWithValues: configuration.pagers.enumerated().map { ($1.key, $0) })
         layouts = configuration.pagers.map { PagerLayout(pager: $0, measurer: measurer) }

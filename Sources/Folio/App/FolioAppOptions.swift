@@ -16,6 +16,8 @@ public struct FolioAppOptions: Sendable {
     public var version: String = "0.1.0"
     /// Session lifetimes and limits.
     public var sessions = SessionConfiguration()
+    /// Size cap, redirect rule and view wait for URL and provider data.
+    public var pageData = PageDataLimits()
 
     /// The folders templates are looked up in: `templatesDirectory`, then
     /// Folio's built-in templates (`FolioPaths.templateSearchPath(_:)`);

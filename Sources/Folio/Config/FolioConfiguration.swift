@@ -148,4 +148,7 @@ public enum PageSource: Sendable, Hashable {
     /// A JSON document fetched when the page is first shown, kept for
     /// `cacheSeconds`, given up after `timeoutSeconds`.
     case url(URL, cacheSeconds: Double, timeoutSeconds: Double)
+    /// Data computed by Swift code, with the same rules as `url`; set in
+    /// code only (see `PageDataProvider`).
+    case provider(PageDataProvider)
 }

@@ -11,18 +11,16 @@ struct RenderedPanel: Sendable {
     var expires: Double?
 }
 
-/// Loads each page's data (inline, file or URL) when the page is first
-/// shown, renders its content template, and caches both.
+/// Loads each page's data (inline, file, URL or provider) when the page is
+/// first shown, renders its content template, and caches both.
 ///
-/// A source that fails (unreadable file, URL timeout, template error)
-/// yields an error panel, never a failed request.
+/// A source that fails (unreadable file, URL timeout, provider error,
+/// template error) yields an error panel, never a failed request. URL and
+/// provider data load off the request's thread and are shared by every view
+/// (`PageDataLoader`): a view waits at most `PageDataLimits.viewWaitSeconds`
+/// after the load started, then shows the previous data while a refresh
+/// runs, or the loading panel on a first load.
 final class PageContentStore: Sendable {
-    private struct DataEntry: Sendable {
-        var globals: [String: TemplateValue]
-        var error: String?
-        var expires: Double?
-    }
-
     private struct PanelKey: Hashable, Sendable {
         var pager: String
         var page: String
@@ -30,7 +28,6 @@ final class PageContentStore: Sendable {
     }
 
     private struct Entries: Sendable {
-        var data: [String: DataEntry] = [:]
         var panels: ByteBoundedCache<PanelKey, RenderedPanel>
         /// Bumped whenever some data is (re)loaded, so cached pages that
         /// embed panels are rebuilt.
@@ -43,8 +40,6 @@ final class PageContentStore: Sendable {
         var countChecked: Set<String> = []
     }
 
-    /// Failed URL fetches are retried after at most this many seconds.
-    private static let failureRetrySeconds = 5.0
     /// Bound on the bytes of cached panels (one per page and shown count in use).
     static let defaultCacheBytes = 4 << 20
     /// What a panel costs besides its HTML (key, dictionary slot).
@@ -54,14 +49,27 @@ final class PageContentStore: Sendable {
     private let site: TemplateValue
     private let clock: any WallClock
     private let entries: LockedValue<Entries>
+    private let loader: PageDataLoader
 
     init(
-        templates: TemplateSet, site: TemplateValue, clock: any WallClock, cacheBytes: Int = defaultCacheBytes
+        templates: TemplateSet, site: TemplateValue, clock: any WallClock,
+        cacheBytes: Int = defaultCacheBytes,
+        limits: PageDataLimits = PageDataLimits()
     ) {
         self.templates = templates
         self.site = site
         self.clock = clock
-        entries = LockedValue(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
+        let entries = LockedValue(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
+        self.entries = entries
+        loader = PageDataLoader(clock: clock, limits: limits) { name in
+            entries.withLock { entries in
+                entries.generation += 1
+                entries.panels.removeAll { key, _ in key.pager + "/" + key.page == name }
+                // New data may change how the template uses the count: test again.
+                entries.countIndependent.remove(name)
+                entries.countChecked.remove(name)
+            }
+        }
     }
 
     /// The bytes of panels cached now (at most the limit given at init).
@@ -96,7 +104,21 @@ final class PageContentStore: Sendable {
         if let cached, cached.expires.map({ $0 > now }) ?? true {
             return cached
         }
-        let data = loadDataIfNeeded(page, of: pager, now: now)
+        let data: PageData
+        switch loader.data(name, source: page.source) {
+        case .current(let current):
+            data = current
+        case .stale(let previous):
+            // A refresh is in flight: the previous data (or error), rendered again until it lands.
+            guard previous.error == nil else {
+                return RenderedPanel(html: Self.errorPanel(previous.error ?? ""), expires: now)
+            }
+            var shown = render(page, data: previous, shownCount: count)
+            shown.expires = now
+            return shown
+        case .loading:
+            return RenderedPanel(html: Self.loadingPanel, expires: now)
+        }
         guard data.error == nil else {
             return store(
                 RenderedPanel(html: Self.errorPanel(data.error ?? ""), expires: data.expires), at: key)
@@ -114,7 +136,7 @@ final class PageContentStore: Sendable {
         return store(rendered, at: key)
     }
 
-    private func render(_ page: PageConfiguration, data: DataEntry, shownCount: Int) -> RenderedPanel {
+    private func render(_ page: PageConfiguration, data: PageData, shownCount: Int) -> RenderedPanel {
         var globals = data.globals
         globals["page"] = .object(
             TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
@@ -135,88 +157,33 @@ final class PageContentStore: Sendable {
     }
 
     /// Whether showing one of the `pages` of the pager `pagerKey` that
-    /// `shown` picks would now load its data from a file or URL (never
-    /// loaded, or its `cacheSeconds` expired): a fetch that may take up to
-    /// its timeout. Inline and absent data never need loading. One lock for
-    /// all the pages: `FolioApp.mayBlock` asks this on the event loop.
+    /// `shown` picks would now wait for its data from a file, URL or
+    /// provider: never loaded, or its `cacheSeconds` expired, and no load
+    /// in flight whose wait has run out (`PageDataLoader.wouldWait`).
+    /// Inline and absent data never wait. One lock for all the pages:
+    /// `FolioApp.mayBlock` asks this on the event loop.
     func needsLoad(
         _ pages: [PageConfiguration], pagerKey: String, where shown: (PageConfiguration) -> Bool
     ) -> Bool {
-        let now = clock.now
-        return entries.withLock { entries in
-            for page in pages where page.source.isExternal && shown(page) {
-                guard let entry = entries.data[pagerKey + "/" + page.key] else { return true }
-                // The same test as `loadDataIfNeeded`, which reloads unless `expires > now`.
-                if let expires = entry.expires, expires <= now { return true }
-            }
-            return false
+        let names = pages.compactMap { page in
+            page.source.isExternal && shown(page) ? pagerKey + "/" + page.key : nil
         }
+        return !names.isEmpty && loader.wouldWait(names, now: clock.now)
     }
 
-    /// Makes sure a page's data is loaded (used for the `load` effect, so
-    /// a URL is fetched when the page is first shown, not before).
+    /// Starts loading a page's data if needed, without waiting (the `load`
+    /// effect, so a URL is fetched when the page is first shown, not
+    /// before); the view's rendering then waits for that same load.
     func loadIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration) {
-        _ = loadDataIfNeeded(page, of: pager, now: clock.now)
+        _ = loader.data(pager.key + "/" + page.key, source: page.source, waiting: false)
     }
 
-    private func loadDataIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration, now: Double)
-        -> DataEntry
-    {
-        let key = pager.key + "/" + page.key
-        if let entry = entries.withLock({ $0.data[key] }), entry.expires.map({ $0 > now }) ?? true {
-            return entry
-        }
-        // Loaded outside the lock: a slow URL must not stall other pages.
-        let entry = Self.load(page.source, now: now)
-        entries.withLock { entries in
-            entries.data[key] = entry
-            entries.generation += 1
-            entries.panels.removeAll { key, _ in key.pager == pager.key && key.page == page.key }
-            // New data may change how the template uses the count: test again.
-            entries.countIndependent.remove(key)
-            entries.countChecked.remove(key)
-        }
-        return entry
-    }
-
-    private static func load(_ source: PageSource, now: Double) -> DataEntry {
-        switch source {
-        case .none:
-            return DataEntry(globals: [:])
-        case .inline(let json):
-            return decode(Data(json.utf8), expires: nil, origin: "inline data")
-        case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return DataEntry(globals: [:], error: "The data file \(path) cannot be read.")
-            }
-            return decode(data, expires: nil, origin: path)
-        case .url(let url, let cacheSeconds, let timeoutSeconds):
-            do {
-                let data = try URLFetcher.fetch(url, timeout: timeoutSeconds)
-                return decode(data, expires: now + cacheSeconds, origin: url.absoluteString)
-            } catch {
-                return DataEntry(
-                    globals: [:],
-                    error: "This page's data could not be fetched from \(url.absoluteString): \(error).",
-                    expires: now + min(cacheSeconds, failureRetrySeconds))
-            }
-        }
-    }
-
-    private static func decode(_ data: Data, expires: Double?, origin: String) -> DataEntry {
-        do {
-            guard case .object(let object) = try TemplateValue(json: data) else {
-                return DataEntry(
-                    globals: [:], error: "The data from \(origin) is not a JSON object.", expires: expires)
-            }
-            var globals: [String: TemplateValue] = [:]
-            for (key, value) in zip(object.keys, object.values) { globals[key] = value }
-            return DataEntry(globals: globals, expires: expires)
-        } catch {
-            return DataEntry(
-                globals: [:], error: "The data from \(origin) is not valid JSON: \(error).", expires: expires)
-        }
-    }
+    /// The panel shown while a page's first load is in flight; the next
+    /// view shows the data (or the error panel).
+    static let loadingPanel = """
+        <div class="folio-panel-loading" role="status"><p class="folio-panel-loading-title">正在载入……\
+        Loading this page's data…</p></div>
+        """
 
     /// The panel shown when a page's data or template fails.
     static func errorPanel(_ message: String) -> String {
