@@ -10,7 +10,15 @@ let package = Package(
     ],
     targets: [
         // Your pagers, built in Swift.
-        .target(name: "Dashboard", dependencies: [.product(name: "Folio", package: "Folio")]),
+        // Its Templates folder holds only the templates it adds to Folio's.
+        .target(
+            name: "Dashboard",
+            dependencies: [
+                .product(name: "Folio", package: "Folio"),
+                // TemplateValue, for data that Swift code computes.
+                .product(name: "FolioTemplate", package: "Folio"),
+            ],
+            resources: [.copy("Templates")]),
         // Serves them: HTTPServer comes from the FolioHTTP product.
         .executableTarget(
             name: "dashboard-server",

@@ -56,18 +56,4 @@ import Testing
         _ = fixture.get(app, "/p/u")
         #expect(calls.value == 1)
     }
-
-    /// The README's provider example, with a stand-in for its monitor.
-    @Test func theReadmeExampleRendersAnEncodableModel() throws {
-        struct Load: Encodable { var heading = "cpu 0.42" }
-        struct Monitor: Sendable { func currentLoad() async -> Load { Load() } }
-        let monitor = Monitor()
-        let page = PageConfiguration(
-            key: "load", title: "负载", template: "content/c.html",
-            source: .provider(cacheSeconds: 30, timeoutSeconds: 2) {
-                try TemplateValue(encoding: await monitor.currentLoad())  // any Encodable
-            })
-        let app = try fixture.makeApp(extraPage: page)
-        #expect(fixture.body(fixture.get(app, "/p/load")).contains("负载 cpu 0.42 shown 1"))
-    }
 }

@@ -1,5 +1,6 @@
 // Sources/Dashboard/Dashboard.swift
 import Folio
+import Foundation
 
 /// The dashboard's pagers, built in Swift instead of read from a `folio.json`.
 public enum Dashboard {
@@ -16,6 +17,13 @@ public enum Dashboard {
                     source: .inline(json: #"{"color": "blue", "order": "2", "heading": "Blue", "note": ""}"#)),
             ])
         colors.titleStyle = .segmented
-        return FolioConfiguration(title: "Dashboard", pagers: [colors])
+        let ops = PagerConfiguration(key: "ops", title: "Ops", pages: [loadPage])
+        return FolioConfiguration(title: "Dashboard", pagers: [colors, ops])
+    }
+
+    /// This package's templates (a resource of the target): looked up first,
+    /// then Folio's built-in ones, so it holds only the templates it adds.
+    public static var templatesDirectory: String {
+        Bundle.module.bundlePath + "/Templates"
     }
 }

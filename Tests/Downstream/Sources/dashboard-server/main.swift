@@ -3,9 +3,9 @@ import Dashboard
 import Folio
 import FolioHTTP
 
-// Folio's own page chrome and static files; FolioPaths finds them in Folio's checkout.
+// The package's own templates, then Folio's chrome; Folio's static files, found in its checkout.
 let options = FolioAppOptions(
-    templatesDirectory: FolioPaths.builtInTemplatesDirectory,
+    templatesDirectory: Dashboard.templatesDirectory,
     publicDirectory: FolioPaths.builtInPublicDirectory)
 let app = try FolioApp(
     configuration: Dashboard.configuration, options: options,

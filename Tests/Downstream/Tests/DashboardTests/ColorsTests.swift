@@ -9,7 +9,7 @@ import Testing
 
     init() throws {
         browser = try FolioBrowser(
-            configuration: Dashboard.configuration, templatesDirectory: FolioPaths.builtInTemplatesDirectory,
+            configuration: Dashboard.configuration, templatesDirectory: Dashboard.templatesDirectory,
             publicDirectory: FolioPaths.builtInPublicDirectory)
     }
 
