@@ -91,17 +91,20 @@ public struct StaticFiles: Sendable {
             close(fd)
             return nil
         }
-        let whole = FileRegion(descriptor: fd, offset: 0, count: Int(info.st_size))
-        let version = FileVersion(
-            identity: FileVersion.Identity(
-                size: Int(info.st_size),
-                modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-                inode: UInt64(info.st_ino)),
-            modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: path))
-        guard version.identity.size <= FileCache.maximumCachedSize else { return .streamed(version, whole) }
-        if let cached = cache.file(at: path, identity: version.identity) {
+        let identity = FileVersion.Identity(
+            size: Int(info.st_size),
+            modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino))
+        let keptInMemory = identity.size <= FileCache.maximumCachedSize
+        // A cache hit costs the open and the fstat alone: no validators formatted, no region.
+        if keptInMemory, let cached = cache.file(at: path, identity: identity) {
+            close(fd)
             return .cached(cached, path: path)
         }
+        let whole = FileRegion(descriptor: fd, offset: 0, count: identity.size)
+        let version = FileVersion(
+            identity: identity, modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: path))
+        guard keptInMemory else { return .streamed(version, whole) }
         guard let bytes = whole.readAll() else { return nil }
         let file = CachedFile(version: version, bytes: bytes)
         cache.store(file, at: path)
