@@ -97,16 +97,17 @@ final class AccessLog: Sendable {
     }
 
     /// The writer thread: takes everything buffered, writes it, reports drops, repeats.
+    /// It swaps its emptied buffer for the loops' one, so nothing is allocated
+    /// (nor freed) while the loops' lock is held.
     private func drain() {
+        var bytes: [UInt8] = []
         while true {
             wakeup.wait()
-            let (bytes, dropped, stopping) = pending.withLock { pending in
-                defer {
-                    pending.bytes = []
-                    pending.bytes.reserveCapacity(4096)
-                    pending.dropped = 0
-                }
-                return (pending.bytes, pending.dropped, pending.stopping)
+            bytes.removeAll(keepingCapacity: true)
+            let (dropped, stopping) = pending.withLock { pending in
+                defer { pending.dropped = 0 }
+                swap(&pending.bytes, &bytes)
+                return (pending.dropped, pending.stopping)
             }
             writeAll(bytes)
             if dropped > 0 { writeAll(Array("access log: \(dropped) lines dropped\n".utf8)) }
