@@ -79,6 +79,15 @@ public struct StaticFiles: Sendable {
             case .streamed(let version, _): version
             }
         }
+
+        /// The bytes in `range` (all of them when nil) as a body: copied from
+        /// the cached bytes, or a region of the open file.
+        func body(_ range: ClosedRange<Int>?) -> HTTPBody {
+            switch self {
+            case .cached(let file, _): .bytes(range.map { Array(file.bytes[$0]) } ?? file.bytes)
+            case .streamed(_, let whole): .file(range.map(whole.slice) ?? whole)
+            }
+        }
     }
 
     /// Opens the file and checks it is a regular one; reads it (or finds it in
@@ -145,21 +154,11 @@ public struct StaticFiles: Sendable {
             headers.add(name: "Content-Encoding", value: "gzip")
             return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
         }
-        switch (range, content) {
-        case (.part(let bytes), _):
-            headers.add(
-                name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
-            let body: HTTPBody =
-                switch content {
-                case .cached(let file, _): .bytes(Array(file.bytes[bytes]))
-                case .streamed(_, let whole): .file(whole.slice(bytes))
-                }
-            return HTTPResponse(status: .partialContent, headers: headers, body: body)
-        case (_, .streamed(_, let whole)):
-            return HTTPResponse(status: .ok, headers: headers, body: .file(whole))
-        case (_, .cached(let file, _)):
-            return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
+        guard case .part(let bytes) = range else {
+            return HTTPResponse(status: .ok, headers: headers, body: content.body(nil))
         }
+        headers.add(name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
+        return HTTPResponse(status: .partialContent, headers: headers, body: content.body(bytes))
     }
 }
 
