@@ -68,9 +68,7 @@ final class AccessLog: Sendable {
         }
         guard started else { return true }
         wakeup.signal()
-        let now = monotonicNanoseconds()
-        let remaining = Int(min(deadline > now ? deadline - now : 0, UInt64(Int.max)))
-        return finished.wait(timeout: .now() + .nanoseconds(remaining)) == .success
+        return finished.wait(timeout: .monotonic(deadline)) == .success
     }
 
     /// Logs one answered request; never blocks on the output.
