@@ -133,13 +133,14 @@ public struct StaticFiles: Sendable {
         {
             gzipped = cache.gzipped(file, at: path)
         }
+        let etag = gzipped == nil ? version.etag : version.gzipETag
         var headers: HTTPHeaders = [
-            "ETag": gzipped == nil ? version.etag : version.gzipETag, "Last-Modified": version.lastModified,
+            "ETag": etag, "Last-Modified": version.lastModified,
             "Cache-Control": cacheControl, "Accept-Ranges": "bytes",
         ]
         if version.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
         if Conditional.isNotModified(
-            request.headers, etag: headers["ETag"]!, modifiedSeconds: version.modifiedSeconds)
+            request.headers, etag: etag, modifiedSeconds: version.modifiedSeconds)
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
