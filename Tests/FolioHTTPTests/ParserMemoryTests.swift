@@ -101,6 +101,17 @@ import Testing
         #expect(chunked.expectedBodyBytes == 3 + 0x100)
     }
 
+    @Test func releasingAfterARejectionDropsTheDecodedPartOfAChunkedBody() {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.append(
+            contentsOf: Self.chunkedHead + Array(("EA60\r\n" + String(repeating: "c", count: 60_000)).utf8))
+        _ = parser.next()
+        #expect(parser.expectedBodyBytes == 60_000)
+        parser.releaseBuffer()
+        #expect(parser.buffer.isEmpty)
+        #expect(parser.expectedBodyBytes == 0)
+    }
+
     @Test func aLargeFixedBodyLeavesNoLargeBufferBehind() throws {
         let length = 512 * 1024
         let text = "POST /f HTTP/1.1\r\nHost: h\r\nContent-Length: \(length)\r\n\r\n"

@@ -49,12 +49,13 @@ public final class FileRegion: Sendable, Hashable {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let result = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
+            let read = try? bytes.withUnsafeMutableBytes { raw throws(POSIXCallError) in
+                try syscallRetrying("pread") {
+                    pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset + done))
+                }
             }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return nil }
-            done += result
+            guard let read, read > 0 else { return nil }
+            done += read
         }
         return bytes
     }

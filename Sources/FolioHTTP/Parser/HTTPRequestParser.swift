@@ -135,10 +135,12 @@ struct HTTPRequestParser {
         start = 0
     }
 
-    /// Gives the buffer back after a rejection: nothing more is parsed.
+    /// Gives back what the request being received holds after a rejection (the
+    /// buffer, a chunked body's decoded bytes): nothing more is parsed.
     mutating func releaseBuffer() {
         buffer = []
         start = 0
+        if isReadingBody { state = .head(scanned: 0, emptyLineBytes: 0) }
     }
 
     /// The body bytes the request being received will hold once complete, as

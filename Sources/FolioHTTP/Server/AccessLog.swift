@@ -68,9 +68,7 @@ final class AccessLog: Sendable {
         }
         guard started else { return true }
         wakeup.signal()
-        let now = monotonicNanoseconds()
-        let remaining = Int(min(deadline > now ? deadline - now : 0, UInt64(Int.max)))
-        return finished.wait(timeout: .now() + .nanoseconds(remaining)) == .success
+        return finished.wait(timeout: .monotonic(deadline)) == .success
     }
 
     /// Logs one answered request; never blocks on the output.
@@ -97,16 +95,17 @@ final class AccessLog: Sendable {
     }
 
     /// The writer thread: takes everything buffered, writes it, reports drops, repeats.
+    /// It swaps its emptied buffer for the loops' one, so nothing is allocated
+    /// (nor freed) while the loops' lock is held.
     private func drain() {
+        var bytes: [UInt8] = []
         while true {
             wakeup.wait()
-            let (bytes, dropped, stopping) = pending.withLock { pending in
-                defer {
-                    pending.bytes = []
-                    pending.bytes.reserveCapacity(4096)
-                    pending.dropped = 0
-                }
-                return (pending.bytes, pending.dropped, pending.stopping)
+            bytes.removeAll(keepingCapacity: true)
+            let (dropped, stopping) = pending.withLock { pending in
+                defer { pending.dropped = 0 }
+                swap(&pending.bytes, &bytes)
+                return (pending.dropped, pending.stopping)
             }
             writeAll(bytes)
             if dropped > 0 { writeAll(Array("access log: \(dropped) lines dropped\n".utf8)) }

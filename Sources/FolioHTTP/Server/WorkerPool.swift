@@ -95,9 +95,7 @@ final class WorkerPool: Sendable {
     /// - Returns: whether every thread exited.
     @discardableResult
     func waitUntilStopped(deadline: UInt64) -> Bool {
-        let now = monotonicNanoseconds()
-        let remaining = deadline > now ? deadline - now : 0
-        return running.wait(timeout: .now() + .nanoseconds(Int(min(remaining, UInt64(Int.max))))) == .success
+        running.wait(timeout: .monotonic(deadline)) == .success
     }
 
     private func work() {

@@ -19,7 +19,7 @@ struct FileVersion: Sendable {
     var etag: String
     /// The gzip representation's: another representation, so another tag
     /// (a `304` must never confirm a copy in the other encoding).
-    var gzipETag: String { String(etag.dropLast()) + "-gzip\"" }
+    var gzipETag: String
     var lastModified: String
     var modifiedSeconds: Int
     var mediaType: MediaType
@@ -27,6 +27,7 @@ struct FileVersion: Sendable {
     init(identity: Identity, modifiedSeconds: Int, mediaType: MediaType) {
         self.identity = identity
         etag = "\"\(String(identity.size, radix: 16))-\(String(identity.modifiedNanoseconds, radix: 16))\""
+        gzipETag = String(etag.dropLast()) + "-gzip\""
         lastModified = DateCache.format(modifiedSeconds)
         self.modifiedSeconds = modifiedSeconds
         self.mediaType = mediaType

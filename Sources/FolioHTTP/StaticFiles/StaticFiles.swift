@@ -79,6 +79,15 @@ public struct StaticFiles: Sendable {
             case .streamed(let version, _): version
             }
         }
+
+        /// The bytes in `range` (all of them when nil) as a body: copied from
+        /// the cached bytes, or a region of the open file.
+        func body(_ range: ClosedRange<Int>?) -> HTTPBody {
+            switch self {
+            case .cached(let file, _): .bytes(range.map { Array(file.bytes[$0]) } ?? file.bytes)
+            case .streamed(_, let whole): .file(range.map(whole.slice) ?? whole)
+            }
+        }
     }
 
     /// Opens the file and checks it is a regular one; reads it (or finds it in
@@ -91,17 +100,20 @@ public struct StaticFiles: Sendable {
             close(fd)
             return nil
         }
-        let whole = FileRegion(descriptor: fd, offset: 0, count: Int(info.st_size))
-        let version = FileVersion(
-            identity: FileVersion.Identity(
-                size: Int(info.st_size),
-                modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-                inode: UInt64(info.st_ino)),
-            modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: path))
-        guard version.identity.size <= FileCache.maximumCachedSize else { return .streamed(version, whole) }
-        if let cached = cache.file(at: path, identity: version.identity) {
+        let identity = FileVersion.Identity(
+            size: Int(info.st_size),
+            modifiedNanoseconds: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino))
+        let keptInMemory = identity.size <= FileCache.maximumCachedSize
+        // A cache hit costs the open and the fstat alone: no validators formatted, no region.
+        if keptInMemory, let cached = cache.file(at: path, identity: identity) {
+            close(fd)
             return .cached(cached, path: path)
         }
+        let whole = FileRegion(descriptor: fd, offset: 0, count: identity.size)
+        let version = FileVersion(
+            identity: identity, modifiedSeconds: Int(info.st_mtim.tv_sec), mediaType: MediaType(path: path))
+        guard keptInMemory else { return .streamed(version, whole) }
         guard let bytes = whole.readAll() else { return nil }
         let file = CachedFile(version: version, bytes: bytes)
         cache.store(file, at: path)
@@ -121,13 +133,14 @@ public struct StaticFiles: Sendable {
         {
             gzipped = cache.gzipped(file, at: path)
         }
+        let etag = gzipped == nil ? version.etag : version.gzipETag
         var headers: HTTPHeaders = [
-            "ETag": gzipped == nil ? version.etag : version.gzipETag, "Last-Modified": version.lastModified,
+            "ETag": etag, "Last-Modified": version.lastModified,
             "Cache-Control": cacheControl, "Accept-Ranges": "bytes",
         ]
         if version.mediaType.compressible { headers.add(name: "Vary", value: "Accept-Encoding") }
         if Conditional.isNotModified(
-            request.headers, etag: headers["ETag"]!, modifiedSeconds: version.modifiedSeconds)
+            request.headers, etag: etag, modifiedSeconds: version.modifiedSeconds)
         {
             return HTTPResponse(status: .notModified, headers: headers)
         }
@@ -142,21 +155,11 @@ public struct StaticFiles: Sendable {
             headers.add(name: "Content-Encoding", value: "gzip")
             return HTTPResponse(status: .ok, headers: headers, body: .bytes(gzipped))
         }
-        switch (range, content) {
-        case (.part(let bytes), _):
-            headers.add(
-                name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
-            let body: HTTPBody =
-                switch content {
-                case .cached(let file, _): .bytes(Array(file.bytes[bytes]))
-                case .streamed(_, let whole): .file(whole.slice(bytes))
-                }
-            return HTTPResponse(status: .partialContent, headers: headers, body: body)
-        case (_, .streamed(_, let whole)):
-            return HTTPResponse(status: .ok, headers: headers, body: .file(whole))
-        case (_, .cached(let file, _)):
-            return HTTPResponse(status: .ok, headers: headers, body: .bytes(file.bytes))
+        guard case .part(let bytes) = range else {
+            return HTTPResponse(status: .ok, headers: headers, body: content.body(nil))
         }
+        headers.add(name: "Content-Range", value: "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)")
+        return HTTPResponse(status: .partialContent, headers: headers, body: content.body(bytes))
     }
 }
 
