@@ -211,9 +211,17 @@ struct ConfigurationValidator {
             if !["http", "https"].contains(url.scheme?.lowercased() ?? "") || url.host == nil {
                 report(path, "'\(url.absoluteString)' is not an http(s) URL")
             }
-            checkRange(cacheSeconds, 0...86_400 * 365, named: "cacheSeconds", at: path + ".cacheSeconds")
-            checkRange(timeoutSeconds, 0.01...300, named: "timeoutSeconds", at: path + ".timeoutSeconds")
+            checkTimes(cacheSeconds: cacheSeconds, timeoutSeconds: timeoutSeconds, at: path)
+        } else if case .provider(let provider) = source {
+            // The `url` rules: a timeout of `.infinity` would never cancel a hung provider.
+            checkTimes(cacheSeconds: provider.cacheSeconds, timeoutSeconds: provider.timeoutSeconds, at: path)
         }
+    }
+
+    /// The cache period and timeout of a `url` or provider source.
+    mutating func checkTimes(cacheSeconds: Double, timeoutSeconds: Double, at path: String) {
+        checkRange(cacheSeconds, 0...86_400 * 365, named: "cacheSeconds", at: path + ".cacheSeconds")
+        checkRange(timeoutSeconds, 0.01...300, named: "timeoutSeconds", at: path + ".timeoutSeconds")
     }
 
     /// Reads a data file now, so a missing or malformed one is reported at
