@@ -24,11 +24,10 @@ public enum FolioCheck {
         var problems: [ConfigurationProblem] = []
         var configuration: FolioConfiguration?
         do {
-            let loaded = try FolioConfiguration.load(
+            let (loaded, warnings) = try FolioConfiguration.loadReportingWarnings(
                 file: configurationFile, templatesDirectory: templatesDirectory)
             configuration = loaded
-            problems +=
-                (try? loaded.validate(templates: FolioPaths.templateSearchPath([templatesDirectory]))) ?? []
+            problems += warnings
         } catch {
             problems += error.problems
         }
