@@ -35,14 +35,7 @@ enum URLFetcher {
         _ url: URL, timeout: Double, limits: PageDataLimits,
         completion: @escaping @Sendable (Result<Data, Failure>) -> Void
     ) {
-        let finished = LockedValue(false)
-        let finish: @Sendable (Result<Data, Failure>) -> Void = { result in
-            let first = finished.withLock { finished in
-                defer { finished = true }
-                return !finished
-            }
-            if first { completion(result) }
-        }
+        let finish = firstCallOnly(completion)
         let seconds = max(0, timeout)
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
             finish(.failure(Failure(description: "no answer within \(seconds.secondsText) s")))
