@@ -251,9 +251,9 @@ struct ConfigurationValidator {
         _ value: Double, _ range: ClosedRange<Double>, named name: String, at path: String
     ) {
         guard !range.contains(value) else { return }
-        report(
-            path,
-            "'\(name)' must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+        // Numbers as templates show them: `6`, `0.01`.
+        let text = { (bound: Double) in TemplateValue.number(bound).text }
+        report(path, "'\(name)' must be between \(text(range.lowerBound)) and \(text(range.upperBound))")
     }
 
     /// Whether a configured link is a relative path or an http(s) URL: a
@@ -262,10 +262,6 @@ struct ConfigurationValidator {
         let scheme = href.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
         guard scheme.count < href.count, href[scheme.endIndex] == ":" else { return true }
         return ["http", "https"].contains(scheme.lowercased())
-    }
-
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 
     /// Where a path is, as problems name it: `line:col` when read from a

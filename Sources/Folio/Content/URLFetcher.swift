@@ -1,5 +1,6 @@
 import Dispatch
 import FolioSync
+import FolioTemplate
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -210,8 +211,7 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
 }
 
 extension Double {
-    /// `5` for 5.0, `0.25` for 0.25: seconds as people write them.
-    var secondsText: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
-    }
+    /// `5` for 5.0, `0.25` for 0.25: seconds as people write them (and
+    /// templates show numbers).
+    var secondsText: String { TemplateValue.number(self).text }
 }
