@@ -64,11 +64,7 @@ public enum FolioPaths {
     }
 
     private static func existing(_ name: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory), isDirectory.boolValue {
-            return name
-        }
-        return sourceRoot + "/" + name
+        isDirectory(name) ? name : sourceRoot + "/" + name
     }
 
     /// Fails unless `path` is a folder this process can read.
