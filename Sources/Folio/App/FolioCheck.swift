@@ -38,8 +38,7 @@ public enum FolioCheck {
                 ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)"))
             return (configuration, ConfigurationProblem.sorted(problems))
         }
-        let searchPath = FolioAppOptions(templatesDirectory: templatesDirectory, publicDirectory: "")
-            .templateSearchPath
+        let searchPath = FolioPaths.templateSearchPath([templatesDirectory])
         let templates: TemplateSet
         do {
             templates = try TemplateSet(searchPath: searchPath)
