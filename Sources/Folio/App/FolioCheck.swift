@@ -43,7 +43,7 @@ public enum FolioCheck {
         do {
             templates = try TemplateSet(searchPath: searchPath)
         } catch {
-            problems.append(problem(error, in: templatesDirectory))
+            problems.append(ConfigurationProblem(error, in: templatesDirectory))
             return (configuration, ConfigurationProblem.sorted(problems))
         }
         for name in requiredTemplates {
@@ -57,19 +57,12 @@ public enum FolioCheck {
             do {
                 try templates.template(named: name).checkMacroReferences()
             } catch {
-                problems.append(problem(error, in: templatesDirectory))
+                problems.append(ConfigurationProblem(error, in: templatesDirectory))
             }
         }
         // A page's template that does not compile is found twice: by the
         // validation and by compiling the whole search path.
         var seen = Set<ConfigurationProblem>()
         return (configuration, ConfigurationProblem.sorted(problems.filter { seen.insert($0).inserted }))
-    }
-
-    /// A template error as a problem, its file made a path the user can open.
-    static func problem(_ error: TemplateError, in directory: String) -> ConfigurationProblem {
-        let file = error.file.isEmpty ? directory : error.file
-        let location = error.line > 0 ? SourceLocation(line: error.line, column: max(error.column, 1)) : nil
-        return ConfigurationProblem(file: file, location: location, message: error.message)
     }
 }

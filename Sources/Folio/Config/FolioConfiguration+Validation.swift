@@ -190,7 +190,7 @@ struct ConfigurationValidator {
         do {
             try templates.template(named: template).checkMacroReferences()
         } catch {
-            problems.append(FolioCheck.problem(error, in: templates.directory))
+            problems.append(ConfigurationProblem(error, in: templates.directory))
         }
     }
 
