@@ -79,6 +79,43 @@ import Testing
         #expect(failure(try fetch("/loop")) == "it redirected more than 5 times")
     }
 
+    /// A chunk size near `Int.max` after a first chunk is refused as over
+    /// the cap, not added to the body's count (which would overflow and trap).
+    @Test func aHugeChunkSizeAfterAChunkIsRefusedAsTooLarge() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 1) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let answer = Array(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n7fffffffffffffff\r\n".utf8)
+        let served = Thread {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            var request = [UInt8](repeating: 0, count: 4096)
+            _ = recv(connection, &request, request.count, 0)
+            _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            usleep(200_000)
+            close(connection)
+        }
+        served.start()
+        let feed = PlainHTTPFeed(
+            limits: PageDataLimits(), deadline: DispatchTime.now().uptimeNanoseconds + 5_000_000_000)
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let result = Result { () throws(URLFetcher.Failure) in try feed.body(of: url) }
+        #expect(failure(result)?.contains("larger than 4 MiB") == true)
+    }
+
     @Test func originsCompareSchemeHostAndDefaultPort() throws {
         let url = { (text: String) in URL(string: text)! }
         #expect(URLFetcher.sameOrigin(url("http://A.example/x"), url("http://a.example:80/y")))

@@ -1,3 +1,4 @@
+import FolioTemplate
 import Foundation
 import Testing
 
@@ -153,6 +154,25 @@ import Testing
                 "pagers[1].key: duplicate pager key 'public' (first at pagers[0].key)",
                 "pagers[1].key: key 'public' is reserved for Folio's own routes",
                 "pagers[1].pages: 'pages' must be a non-empty array",
+            ])
+    }
+
+    @Test func aProvidersCachePeriodAndTimeoutAreJudgedAsAURLsAre() {
+        let pager = PagerConfiguration(
+            key: "p", title: "P",
+            pages: [
+                PageConfiguration(
+                    key: "a", title: "A", template: "content/mine.html",
+                    source: .provider(cacheSeconds: -1, timeoutSeconds: .infinity) {
+                        .object(TemplateObject([]))
+                    })
+            ])
+        #expect(
+            problems(FolioConfiguration(title: "T", pagers: [pager])).map {
+                "\($0.path ?? ""): \($0.message)"
+            } == [
+                "pagers[0].pages[0].source.cacheSeconds: 'cacheSeconds' must be between 0 and 31536000",
+                "pagers[0].pages[0].source.timeoutSeconds: 'timeoutSeconds' must be between 0.01 and 300",
             ])
     }
 

@@ -70,7 +70,9 @@ extension FolioApp {
         } catch {
             throw .badRequest("The form is malformed: \(error).")
         }
-        guard let session = try session(for: request, creating: false)?.0 else { throw .noSession }
+        let id = Self.sessionCookie(in: request)
+        // A post is never a HEAD, and a cross-site one was refused above: it may note the use.
+        guard let session = try session(id: id, creating: false, readOnly: false)?.0 else { throw .noSession }
         guard sessions.isValidToken(form["csrf"], for: session) else {
             throw .forbidden("The CSRF token is missing or wrong; reload the page and try again.")
         }

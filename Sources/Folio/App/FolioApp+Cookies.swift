@@ -42,20 +42,19 @@ extension FolioApp {
         var cookie = "\(cookieName(for: request))=\(session.id); Path=\(options.basePath)/; "
         cookie += "Max-Age=\(Int(options.sessions.idleTimeout)); HttpOnly; SameSite=Lax" + secure
         response.headers.add(name: "Set-Cookie", value: cookie)
-        if movesToHostCookie(request) {
+        if movesToHostCookie(Self.sessionCookieField(in: request), request: request) {
             response.headers.add(
                 name: "Set-Cookie",
                 value: "\(Self.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + secure)
         }
     }
 
-    /// Whether the request's session came under the plain name where the
+    /// Whether the request's session cookie, `found` by
+    /// `sessionCookieField(in:)`, came under the plain name where the
     /// `__Host-` one applies (a session begun before the change).
-    func movesToHostCookie(_ request: HTTPRequest) -> Bool {
-        guard cookieName(for: request) == Self.hostCookieName,
-            let found = Self.sessionCookieField(in: request)
-        else { return false }
-        return !found.isHostPrefixed
+    func movesToHostCookie(_ found: (value: String, isHostPrefixed: Bool)?, request: HTTPRequest) -> Bool {
+        guard let found, !found.isHostPrefixed else { return false }
+        return cookieName(for: request) == Self.hostCookieName
     }
 
     /// The session cookie's value: `__Host-folio_session` when present,

@@ -41,10 +41,12 @@ extension FolioApp {
         clock: any WallClock = SystemWallClock()
     ) throws -> FolioApp {
         try FolioPaths.checkReadableDirectory(options.templatesDirectory, role: "templates")
-        let configuration = try FolioConfiguration.load(
+        let (configuration, warnings) = try FolioConfiguration.loadReportingWarnings(
             file: configurationFile, templatesDirectory: options.templatesDirectory)
         let sessions = SessionManager(
             store: try state.openStore(), configuration: options.sessions, clock: clock)
-        return try FolioApp(configuration: configuration, options: options, sessions: sessions)
+        // Loading validated it: the app does not read the data files again.
+        return try FolioApp(
+            configuration: configuration, options: options, sessions: sessions, validated: warnings)
     }
 }

@@ -22,24 +22,27 @@ extension FolioApp {
             if let target { return try state.select(index: target) }
             return try state.send(.appeared)
         }
+        // Read once for the whole answer: this runs for every view.
+        let cookie = Self.sessionCookieField(in: request)
         if Self.savesNothing(request) {
             // A store that cannot be read shows what a new visitor sees.
-            let session = (try? self.session(for: request, creating: false)).flatMap { $0?.0 }
+            let session = (try? self.session(id: cookie?.value, creating: false, readOnly: true))
+                .flatMap { $0?.0 }
             return try unsavedView(
                 view, pagerIndex: pagerIndex, session: session, initialIndex: target ?? 0, step)
         }
         do throws(ClientError) {
-            let (session, setsCookie) = try session(for: request, creating: true)!
+            let (session, setsCookie) = try session(id: cookie?.value, creating: true, readOnly: false)!
             let record = try apply(pagerIndex, session: session, initialIndex: target ?? 0, step)
             var response = try rendered(view, pagerIndex: pagerIndex, record: record, session: session)
-            if setsCookie || movesToHostCookie(request) {
+            if setsCookie || movesToHostCookie(cookie, request: request) {
                 addSessionCookies(for: session, request: request, to: &response)
             }
             return response
         } catch  where error.status == .serviceUnavailable {
             // The store cannot save (disk full, read-only): reading still works,
             // showing the page as it would be without remembering it.
-            let stored = try? sessions.session(id: Self.sessionCookie(in: request))
+            let stored = try? sessions.session(id: cookie?.value)
             return try unsavedView(
                 view, pagerIndex: pagerIndex, session: stored, initialIndex: target ?? 0,
                 note: "unsaved; \(error.message)", step)
@@ -70,7 +73,8 @@ extension FolioApp {
 
     /// `GET /{pager}/state`: JSON of the session's pager; creates nothing.
     func stateResponse(_ pagerIndex: Int, request: HTTPRequest) throws(ClientError) -> HTTPResponse {
-        let session = try session(for: request, creating: false)?.0
+        let session = try session(
+            id: Self.sessionCookie(in: request), creating: false, readOnly: Self.savesNothing(request))?.0
         let record = currentRecord(pagerIndex, session: session)
         let document = PagerStateDocument(
             pager: configuration.pagers[pagerIndex], layout: layouts[pagerIndex], record: record, site: site)
@@ -114,13 +118,13 @@ extension FolioApp {
         }
     }
 
-    /// The request's live session; with `creating`, a new one when there is
-    /// none. `nil` only without `creating`. A request that must change
-    /// nothing stored (`savesNothing`) never creates one or notes its use.
+    /// The live session of the cookie value `id`; with `creating`, a new
+    /// one when there is none. `nil` only without `creating`. With
+    /// `readOnly` (a request that must change nothing stored,
+    /// `savesNothing`, as the caller decided once) it never creates one or
+    /// notes its use.
     /// - Throws: `ClientError` 503 when the store cannot be read or written.
-    func session(for request: HTTPRequest, creating: Bool) throws(ClientError) -> (SessionRecord, Bool)? {
-        let id = Self.sessionCookie(in: request)
-        let readOnly = Self.savesNothing(request)
+    func session(id: String?, creating: Bool, readOnly: Bool) throws(ClientError) -> (SessionRecord, Bool)? {
         do {
             if creating && !readOnly { return try sessions.sessionCreatingIfNeeded(id: id) }
             return try sessions.session(id: id, marksUse: !readOnly).map { ($0, false) }

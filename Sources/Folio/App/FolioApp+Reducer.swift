@@ -36,25 +36,17 @@ extension FolioApp {
     ) throws(ClientError) -> (record: PagerRecord, reissued: SessionRecord?) {
         let pager = configuration.pagers[pagerIndex]
         let initial = initialStates[pagerIndex]
-        let start = { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) }
-        let isCurrent = { (record: PagerRecord) in Self.fits(record, initial[0]) }
-        let change = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
-            let effects = try step(&record.state)
-            for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
-            return effects
-        }
         let result: ([PagerEffect], PagerRecord, reissued: SessionRecord?)
         do {
-            if atClick {
-                result = try sessions.updatePagerAtClick(
-                    pager.key, session: session.id, known: session, initial: start, isCurrent: isCurrent,
-                    change)
-            } else {
-                let (effects, record) = try sessions.updatePager(
-                    pager.key, session: session.id, known: session, initial: start, isCurrent: isCurrent,
-                    change)
-                result = (effects, record, nil)
-            }
+            result = try sessions.updatePager(
+                pager.key, session: session.id, known: session, atClick: atClick,
+                initial: { PagerRecord(state: initial[min(max(initialIndex, 0), initial.count - 1)]) },
+                isCurrent: { Self.fits($0, initial[0]) },
+                { (record) throws(PagerError) -> [PagerEffect] in
+                    let effects = try step(&record.state)
+                    for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
+                    return effects
+                })
         } catch {
             switch error {
             case .rejected(let refusal): throw ClientError.from(refusal, pager: pager.key)

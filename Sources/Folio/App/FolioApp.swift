@@ -49,9 +49,21 @@ public final class FolioApp: HTTPHandler {
     /// - Throws: `FolioStartupError` naming the template, folder or page at
     ///   fault; for a configuration that is not valid, its `problems` are
     ///   those `folio check` reports.
-    public init(configuration: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager)
+    public convenience init(
+        configuration: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager
+    )
         throws(FolioStartupError)
     {
+        try self.init(configuration: configuration, options: options, sessions: sessions, validated: nil)
+    }
+
+    /// `init(configuration:options:sessions:)`; `validated` are the
+    /// warnings of a validation already run on this configuration with
+    /// these templates (`FolioApp.launch`'s load), `nil` to validate here.
+    init(
+        configuration: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager,
+        validated: [ConfigurationProblem]?
+    ) throws(FolioStartupError) {
         self.configuration = configuration
         self.options = options
         self.sessions = sessions
@@ -67,9 +79,15 @@ public final class FolioApp: HTTPHandler {
             throw FolioStartupError("templates in \(searchPath.joined(separator: ", ")): \(error)")
         }
         var warnings: [String] = []
-        do {
+        do throws(ConfigurationError) {
+            let found: [ConfigurationProblem]
+            if let validated {
+                found = validated
+            } else {
+                found = try configuration.validate(templates: templates, searchPath: searchPath)
+            }
             // Listed without their own "warning:": `folio serve` says it.
-            warnings += try configuration.validate(templates: templates, searchPath: searchPath).map {
+            warnings += found.map {
                 var problem = $0
                 problem.severity = .error
                 return problem.description

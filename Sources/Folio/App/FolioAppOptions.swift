@@ -20,14 +20,9 @@ public struct FolioAppOptions: Sendable {
     public var pageData = PageDataLimits()
 
     /// The folders templates are looked up in: `templatesDirectory`, then
-    /// Folio's built-in templates (`FolioPaths.templateSearchPath(_:)`);
-    /// the built-in folder is left out when it is gone (a binary moved away
-    /// from the source tree it was built from).
-    public var templateSearchPath: [String] {
-        FolioPaths.templateSearchPath([templatesDirectory]).filter {
-            $0 != FolioPaths.builtInTemplatesDirectory || FolioPaths.isDirectory($0)
-        }
-    }
+    /// Folio's built-in templates when they are there
+    /// (`FolioPaths.templateSearchPath(_:)`).
+    public var templateSearchPath: [String] { FolioPaths.templateSearchPath([templatesDirectory]) }
 
     /// Creates options with the given folders and the defaults above.
     public init(templatesDirectory: String, publicDirectory: String) {

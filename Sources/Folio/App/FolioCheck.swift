@@ -24,11 +24,10 @@ public enum FolioCheck {
         var problems: [ConfigurationProblem] = []
         var configuration: FolioConfiguration?
         do {
-            let loaded = try FolioConfiguration.load(
+            let (loaded, warnings) = try FolioConfiguration.loadReportingWarnings(
                 file: configurationFile, templatesDirectory: templatesDirectory)
             configuration = loaded
-            problems +=
-                (try? loaded.validate(templates: FolioPaths.templateSearchPath([templatesDirectory]))) ?? []
+            problems += warnings
         } catch {
             problems += error.problems
         }
@@ -39,13 +38,12 @@ public enum FolioCheck {
                 ConfigurationProblem(file: templatesDirectory, location: nil, message: "\(error)"))
             return (configuration, ConfigurationProblem.sorted(problems))
         }
-        let searchPath = FolioAppOptions(templatesDirectory: templatesDirectory, publicDirectory: "")
-            .templateSearchPath
+        let searchPath = FolioPaths.templateSearchPath([templatesDirectory])
         let templates: TemplateSet
         do {
             templates = try TemplateSet(searchPath: searchPath)
         } catch {
-            problems.append(problem(error, in: templatesDirectory))
+            problems.append(ConfigurationProblem(error, in: templatesDirectory))
             return (configuration, ConfigurationProblem.sorted(problems))
         }
         for name in requiredTemplates {
@@ -59,19 +57,12 @@ public enum FolioCheck {
             do {
                 try templates.template(named: name).checkMacroReferences()
             } catch {
-                problems.append(problem(error, in: templatesDirectory))
+                problems.append(ConfigurationProblem(error, in: templatesDirectory))
             }
         }
         // A page's template that does not compile is found twice: by the
         // validation and by compiling the whole search path.
         var seen = Set<ConfigurationProblem>()
         return (configuration, ConfigurationProblem.sorted(problems.filter { seen.insert($0).inserted }))
-    }
-
-    /// A template error as a problem, its file made a path the user can open.
-    static func problem(_ error: TemplateError, in directory: String) -> ConfigurationProblem {
-        let file = error.file.isEmpty ? directory : error.file
-        let location = error.line > 0 ? SourceLocation(line: error.line, column: max(error.column, 1)) : nil
-        return ConfigurationProblem(file: file, location: location, message: error.message)
     }
 }

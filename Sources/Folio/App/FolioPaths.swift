@@ -47,12 +47,16 @@ public enum FolioPaths {
 
     /// The folders templates are looked up in, in order: `userDirectories`,
     /// then `builtInTemplatesDirectory`, each folder once (the same folder
-    /// named twice, through a symbolic link or `..`, is searched once).
+    /// named twice, through a symbolic link or `..`, is searched once). The
+    /// built-in folder is left out when it is gone (a binary moved away from
+    /// the source tree it was built from).
     public static func templateSearchPath(_ userDirectories: [String]) -> [String] {
         var seen = Set<String>()
         return (userDirectories + [builtInTemplatesDirectory]).filter { directory in
-            seen.insert(URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path)
-                .inserted
+            guard directory != builtInTemplatesDirectory || isDirectory(directory) else { return false }
+            return seen.insert(
+                URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+            ).inserted
         }
     }
 
@@ -64,10 +68,6 @@ public enum FolioPaths {
     }
 
     private static func existing(_ name: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory), isDirectory.boolValue {
-            return name
-        }
-        return sourceRoot + "/" + name
+        isDirectory(name) ? name : sourceRoot + "/" + name
     }
 }

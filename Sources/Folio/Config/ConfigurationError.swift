@@ -42,6 +42,14 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         self.severity = severity
     }
 
+    /// A template error as a problem, its file a path the user can open
+    /// (`directory` when the error names none).
+    init(_ error: TemplateError, in directory: String) {
+        let location = error.line > 0 ? SourceLocation(line: error.line, column: max(error.column, 1)) : nil
+        self.init(
+            file: error.file.isEmpty ? directory : error.file, location: location, message: error.message)
+    }
+
     /// `file:line:col: message`, the shape compilers and editors understand;
     /// `file: path: message` when only the path is known. Warnings say
     /// `warning:` before the message.

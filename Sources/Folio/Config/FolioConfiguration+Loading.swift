@@ -18,6 +18,15 @@ extension FolioConfiguration {
     public static func load(file: String, templatesDirectory: String?) throws(ConfigurationError)
         -> FolioConfiguration
     {
+        try loadReportingWarnings(file: file, templatesDirectory: templatesDirectory).configuration
+    }
+
+    /// `load(file:templatesDirectory:)`, also returning the warnings its
+    /// validation found, so `folio check` and `FolioApp.launch` need not
+    /// validate again to get them.
+    static func loadReportingWarnings(file: String, templatesDirectory: String?) throws(ConfigurationError)
+        -> (configuration: FolioConfiguration, warnings: [ConfigurationProblem])
+    {
         guard let data = FileManager.default.contents(atPath: file) else {
             let reason =
                 FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
@@ -26,7 +35,7 @@ extension FolioConfiguration {
             ])
         }
         let directory = (file as NSString).deletingLastPathComponent
-        return try parse(
+        return try parseReportingWarnings(
             [UInt8](data), file: file, directory: directory.isEmpty ? "." : directory,
             templatesDirectory: templatesDirectory)
     }
@@ -49,6 +58,15 @@ extension FolioConfiguration {
     public static func parse(
         _ bytes: [UInt8], file: String, directory: String, templatesDirectory: String?
     ) throws(ConfigurationError) -> FolioConfiguration {
+        try parseReportingWarnings(
+            bytes, file: file, directory: directory, templatesDirectory: templatesDirectory
+        ).configuration
+    }
+
+    /// `parse(_:file:directory:templatesDirectory:)` with the warnings.
+    static func parseReportingWarnings(
+        _ bytes: [UInt8], file: String, directory: String, templatesDirectory: String?
+    ) throws(ConfigurationError) -> (configuration: FolioConfiguration, warnings: [ConfigurationProblem]) {
         let root: JSONNode
         do {
             root = try JSONReader.parse(bytes, allowsComments: true)
@@ -65,7 +83,9 @@ extension FolioConfiguration {
                 searchPath: templatesDirectory.map { FolioPaths.templateSearchPath([$0]) },
                 alreadyReported: loader.alreadyReported)
         }
-        if let read, !problems.contains(where: { $0.severity == .error }) { return read }
+        if let read, !problems.contains(where: { $0.severity == .error }) {
+            return (read, ConfigurationProblem.sorted(problems))
+        }
         throw ConfigurationError(problems: ConfigurationProblem.sorted(problems))
     }
 }

@@ -190,7 +190,7 @@ struct ConfigurationValidator {
         do {
             try templates.template(named: template).checkMacroReferences()
         } catch {
-            problems.append(FolioCheck.problem(error, in: templates.directory))
+            problems.append(ConfigurationProblem(error, in: templates.directory))
         }
     }
 
@@ -211,9 +211,17 @@ struct ConfigurationValidator {
             if !["http", "https"].contains(url.scheme?.lowercased() ?? "") || url.host == nil {
                 report(path, "'\(url.absoluteString)' is not an http(s) URL")
             }
-            checkRange(cacheSeconds, 0...86_400 * 365, named: "cacheSeconds", at: path + ".cacheSeconds")
-            checkRange(timeoutSeconds, 0.01...300, named: "timeoutSeconds", at: path + ".timeoutSeconds")
+            checkTimes(cacheSeconds: cacheSeconds, timeoutSeconds: timeoutSeconds, at: path)
+        } else if case .provider(let provider) = source {
+            // The `url` rules: a timeout of `.infinity` would never cancel a hung provider.
+            checkTimes(cacheSeconds: provider.cacheSeconds, timeoutSeconds: provider.timeoutSeconds, at: path)
         }
+    }
+
+    /// The cache period and timeout of a `url` or provider source.
+    mutating func checkTimes(cacheSeconds: Double, timeoutSeconds: Double, at path: String) {
+        checkRange(cacheSeconds, 0...86_400 * 365, named: "cacheSeconds", at: path + ".cacheSeconds")
+        checkRange(timeoutSeconds, 0.01...300, named: "timeoutSeconds", at: path + ".timeoutSeconds")
     }
 
     /// Reads a data file now, so a missing or malformed one is reported at
@@ -243,9 +251,9 @@ struct ConfigurationValidator {
         _ value: Double, _ range: ClosedRange<Double>, named name: String, at path: String
     ) {
         guard !range.contains(value) else { return }
-        report(
-            path,
-            "'\(name)' must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+        // Numbers as templates show them: `6`, `0.01`.
+        let text = { (bound: Double) in TemplateValue.number(bound).text }
+        report(path, "'\(name)' must be between \(text(range.lowerBound)) and \(text(range.upperBound))")
     }
 
     /// Whether a configured link is a relative path or an http(s) URL: a
@@ -254,10 +262,6 @@ struct ConfigurationValidator {
         let scheme = href.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
         guard scheme.count < href.count, href[scheme.endIndex] == ":" else { return true }
         return ["http", "https"].contains(scheme.lowercased())
-    }
-
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 
     /// Where a path is, as problems name it: `line:col` when read from a

@@ -27,7 +27,13 @@ struct FeedConnection {
         let request =
             "GET \(target) HTTP/1.1\r\nHost: \(hostField)\(url.port.map { ":\($0)" } ?? "")\r\n"
             + "Accept: application/json\r\nUser-Agent: Folio\r\nConnection: close\r\n\r\n"
-        try send(Array(request.utf8))
+        do {
+            try send(Array(request.utf8))
+        } catch {
+            // No connection is handed out to close it: close the socket here.
+            close()
+            throw error
+        }
     }
 
     mutating func close() {

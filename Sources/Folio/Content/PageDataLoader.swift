@@ -48,13 +48,8 @@ final class PageDataLoader: Sendable {
         /// Monotonic nanoseconds after which nobody waits for it.
         let waitDeadline: UInt64
         let result = LockedValue<PageData?>(nil)
-        /// Started by the `load` effect, for the rendering that follows it.
-        let forLater: Bool
-        /// Whether some view waited for it (then it is not kept for later).
-        let waited = LockedValue(false)
 
-        init(waitSeconds: Double, forLater: Bool) {
-            self.forLater = forLater
+        init(waitSeconds: Double) {
             // Past 10^6 s (`.infinity` included): wait for the load itself, whatever it takes.
             waitDeadline =
                 waitSeconds >= 1e6
@@ -66,6 +61,10 @@ final class PageDataLoader: Sendable {
     private struct Slot {
         var data: PageData?
         var flight: Flight?
+        /// Whether a view waits for `flight`: false while only the `load`
+        /// effect started it, whose result is then kept `unclaimed`. Set
+        /// under the same lock `complete` reads it under.
+        var flightHasWaiter = false
         /// The result of a load the `load` effect started and no view
         /// waited for: the next view within `claimSeconds` takes it, even if
         /// `cacheSeconds` (0, say) has passed, so the first view loads once,
@@ -111,13 +110,16 @@ final class PageDataLoader: Sendable {
                 }
             }
             if let data = slot.data, data.expires.map({ $0 > now }) ?? true { return (data, nil, false) }
-            if let flight = slot.flight { return (slot.data, flight, false) }
-            let flight = Flight(waitSeconds: limits.viewWaitSeconds, forLater: !waiting)
+            if let flight = slot.flight {
+                if waiting { slots[name]?.flightHasWaiter = true }
+                return (slot.data, flight, false)
+            }
+            let flight = Flight(waitSeconds: limits.viewWaitSeconds)
             slots[name, default: Slot()].flight = flight
+            slots[name]?.flightHasWaiter = waiting
             return (slot.data, flight, true)
         }
         guard let flight else { return .current(stale ?? PageData(globals: [:])) }
-        if waiting { flight.waited.withLock { $0 = true } }
         if isNew { start(flight, name: name, source: source) }
         if waiting,
             flight.done.wait(timeout: DispatchTime(uptimeNanoseconds: flight.waitDeadline)) == .success,
@@ -186,8 +188,9 @@ final class PageDataLoader: Sendable {
         flight.result.withLock { $0 = data }
         slots.withLock { slots in
             slots[name, default: Slot()].data = data
-            if slots[name]?.flight === flight { slots[name]?.flight = nil }
-            if flight.forLater && !flight.waited.withLock({ $0 }) {
+            guard slots[name]?.flight === flight else { return }
+            slots[name]?.flight = nil
+            if slots[name]?.flightHasWaiter == false {
                 let until = DispatchTime.now().uptimeNanoseconds + UInt64(Self.claimSeconds * 1e9)
                 slots[name]?.unclaimed = (data, until)
             }

@@ -137,7 +137,8 @@ extension FeedConnection {
             }
             buffer.removeSubrange(..<(lineEnd! + 2))
             if size == 0 { return body }
-            guard body.count + size <= limit else { throw tooLarge }
+            // Compared as a difference: a size near `Int.max` must not overflow the sum.
+            guard size <= limit - body.count else { throw tooLarge }
             while buffer.count < size + 2 {
                 guard try readMore() else { throw malformed }
             }

@@ -1,5 +1,4 @@
 import Dispatch
-import FolioSync
 import FolioTemplate
 
 /// Calls a `PageDataProvider` as a task of its own and hands its value (or
@@ -15,14 +14,7 @@ enum ProviderCall {
     static func start(
         _ provider: PageDataProvider, completion: @escaping @Sendable (Result<TemplateValue, Failure>) -> Void
     ) {
-        let finished = LockedValue(false)
-        let finish: @Sendable (Result<TemplateValue, Failure>) -> Void = { result in
-            let first = finished.withLock { finished in
-                defer { finished = true }
-                return !finished
-            }
-            if first { completion(result) }
-        }
+        let finish = firstCallOnly(completion)
         let task = Task(executorPreference: ProviderExecutor.shared) {
             do {
                 finish(.success(try await provider.load()))

@@ -1,5 +1,6 @@
 import Dispatch
 import FolioSync
+import FolioTemplate
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -35,19 +36,12 @@ enum URLFetcher {
         _ url: URL, timeout: Double, limits: PageDataLimits,
         completion: @escaping @Sendable (Result<Data, Failure>) -> Void
     ) {
-        let finished = LockedValue(false)
-        let finish: @Sendable (Result<Data, Failure>) -> Void = { result in
-            let first = finished.withLock { finished in
-                defer { finished = true }
-                return !finished
-            }
-            if first { completion(result) }
-        }
+        let finish = firstCallOnly(completion)
         let seconds = max(0, timeout)
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-            finish(.failure(Failure(description: "no answer within \(seconds.secondsText) s")))
-        }
+        let timedOut = Failure(description: "no answer within \(seconds.secondsText) s")
         if url.scheme?.lowercased() == "http" {
+            // The thread's own polls end at the same deadline.
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(.failure(timedOut)) }
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
             let thread = Thread {
                 let feed = PlainHTTPFeed(limits: limits, deadline: deadline)
@@ -60,7 +54,10 @@ enum URLFetcher {
             thread.name = "Folio feed"
             thread.start()
         } else {
-            SessionFetch.start(url, timeout: seconds, limits: limits, completion: finish)
+            let fetch = SessionFetch.start(url, timeout: seconds, limits: limits, completion: finish)
+            // Stopped, not only answered, at the timeout: the transfer and
+            // its session do not run on after the page gave up on them.
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { fetch.stop(timedOut) }
         }
     }
 
@@ -130,7 +127,7 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
     static func start(
         _ url: URL, timeout: Double, limits: PageDataLimits,
         completion: @escaping @Sendable (Result<Data, URLFetcher.Failure>) -> Void
-    ) {
+    ) -> SessionFetch {
         let fetch = SessionFetch(url: url, limits: limits, completion: completion)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -140,7 +137,12 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         session.dataTask(with: request).resume()
+        return fetch
     }
+
+    /// Ends the fetch with `failure` unless it has ended: cancels the
+    /// transfer and lets the session go.
+    func stop(_ failure: URLFetcher.Failure) { finish(.failure(failure)) }
 
     /// Runs the completion once, stops the transfer and lets the session go.
     private func finish(_ result: Result<Data, URLFetcher.Failure>) {
@@ -217,8 +219,7 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
 }
 
 extension Double {
-    /// `5` for 5.0, `0.25` for 0.25: seconds as people write them.
-    var secondsText: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
-    }
+    /// `5` for 5.0, `0.25` for 0.25: seconds as people write them (and
+    /// templates show numbers).
+    var secondsText: String { TemplateValue.number(self).text }
 }

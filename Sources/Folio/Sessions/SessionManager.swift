@@ -143,8 +143,8 @@ public final class SessionManager: Sendable {
         isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) {
-        let (result, record, _) = try update(
-            pager, session: id, known: known, initial: initial, isCurrent: isCurrent, atClick: false, change)
+        let (result, record, _) = try updatePager(
+            pager, session: id, known: known, atClick: false, initial: initial, isCurrent: isCurrent, change)
         return (result, record)
     }
 
@@ -164,13 +164,15 @@ public final class SessionManager: Sendable {
         isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
-        try update(
-            pager, session: id, known: known, initial: initial, isCurrent: isCurrent, atClick: true, change)
+        try updatePager(
+            pager, session: id, known: known, atClick: true, initial: initial, isCurrent: isCurrent, change)
     }
 
-    private func update<Result, Failure: Error>(
-        _ pager: String, session id: String, known: SessionRecord?, initial: () -> PagerRecord,
-        isCurrent: (PagerRecord) -> Bool, atClick: Bool,
+    /// `updatePager` or, with `atClick`, `updatePagerAtClick`: for a caller
+    /// that serves both and passes its closures once.
+    func updatePager<Result, Failure: Error>(
+        _ pager: String, session id: String, known: SessionRecord?, atClick: Bool, initial: () -> PagerRecord,
+        isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
         // Most requests change nothing (a view of the current page): they are
