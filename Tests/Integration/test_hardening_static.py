@@ -17,7 +17,7 @@ import time
 import pytest
 
 from test_dashboard_helpers import FolioServer
-from test_http_support import start_fixture, stop_fixture
+from test_http_support import proc_status_kib, start_fixture, stop_fixture
 from test_security_support import raw_request
 
 MIB = 1024 * 1024
@@ -51,14 +51,6 @@ def server(folio_bin, public):
         yield running
 
 
-def kib_field(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    raise AssertionError(f"no {field} for {pid}")
-
-
 def bytes_read(pid):
     """Bytes the process has asked read(2) and friends for (rchar): a file read whole shows here."""
     with open(f"/proc/{pid}/io") as io:
@@ -87,7 +79,7 @@ def healthz_seconds(port):
 
 def test_forty_unread_requests_for_a_big_file_keep_memory_flat_and_the_loop_free(server):
     pid = server.process.pid
-    before = kib_field(pid, "VmHWM")
+    before = proc_status_kib(pid, "VmHWM")
     sockets = []
     try:
         for _ in range(40):
@@ -96,7 +88,7 @@ def test_forty_unread_requests_for_a_big_file_keep_memory_flat_and_the_loop_free
             sockets.append(sock)
         timings = [healthz_seconds(server.port) for _ in range(20)]
         time.sleep(0.5)
-        peak = kib_field(pid, "VmHWM")
+        peak = proc_status_kib(pid, "VmHWM")
     finally:
         for sock in sockets:
             sock.close()
@@ -109,14 +101,14 @@ def test_forty_unread_requests_for_a_big_file_keep_memory_flat_and_the_loop_free
 
 def test_head_of_a_big_file_is_answered_from_metadata(server):
     pid = server.process.pid
-    hwm, read = kib_field(pid, "VmHWM"), bytes_read(pid)
+    hwm, read = proc_status_kib(pid, "VmHWM"), bytes_read(pid)
     for _ in range(10):
         status, headers, body = raw_request(server.port, request(b"HEAD", b"/public/big.bin"))
         assert status == 200 and body == b""
         assert headers["content-length"] == [str(BIG)]
         assert headers["accept-ranges"] == ["bytes"]
         assert "etag" in headers and "last-modified" in headers
-    grown, extra_read = kib_field(pid, "VmHWM") - hwm, bytes_read(pid) - read
+    grown, extra_read = proc_status_kib(pid, "VmHWM") - hwm, bytes_read(pid) - read
     print(f"\n10 HEADs: VmHWM +{grown // 1024} MiB, read {extra_read} bytes")
     assert grown < 16 * 1024, f"VmHWM grew {grown // 1024} MiB"
     assert extra_read < MIB, f"HEAD read {extra_read} bytes"
