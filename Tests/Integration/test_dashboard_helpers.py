@@ -251,9 +251,7 @@ class Client:
 
     def token(self, pager_path):
         """The CSRF token of the pager's form (opening the page if needed)."""
-        document = parse_html(self.get(pager_path).text)
-        field = document.find(".//form//input[@name='csrf']")
-        return field.get("value")
+        return csrf_of(self.get(pager_path).text)
 
     def state(self, pager_path):
         response = self.get(pager_path + "/state")
@@ -298,6 +296,11 @@ def parse_html(text):
     builder.feed(text)
     builder.close()
     return builder.root
+
+
+def csrf_of(text):
+    """The CSRF token of the pager form in an HTML page or fragment."""
+    return parse_html(text).find(".//form//input[@name='csrf']").get("value")
 
 
 def text_of(element):

@@ -18,7 +18,7 @@ import pytest
 
 from test_dashboard_helpers import FolioServer
 from test_http_support import proc_status_kib, start_fixture, stop_fixture
-from test_security_support import raw_request
+from test_security_support import raw_request, request_bytes
 
 MIB = 1024 * 1024
 BIG = 50 * 1000 * 1000
@@ -60,18 +60,13 @@ def bytes_read(pid):
     raise AssertionError("no rchar")
 
 
-def request(method, target, extra=b""):
-    return (method + b" " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra
-            + b"Connection: close\r\n\r\n")
-
-
 def get(server, target, extra=b""):
-    return raw_request(server.port, request(b"GET", target, extra))
+    return raw_request(server.port, request_bytes(b"GET", target, extra))
 
 
 def healthz_seconds(port):
     started = time.monotonic()
-    status, _, body = raw_request(port, request(b"GET", b"/healthz"), timeout=10)
+    status, _, body = raw_request(port, request_bytes(b"GET", b"/healthz"), timeout=10)
     elapsed = time.monotonic() - started
     assert status == 200 and body == b"ok\n"
     return elapsed
@@ -84,7 +79,7 @@ def test_forty_unread_requests_for_a_big_file_keep_memory_flat_and_the_loop_free
     try:
         for _ in range(40):
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
-            sock.sendall(request(b"GET", b"/public/big.bin"))
+            sock.sendall(request_bytes(b"GET", b"/public/big.bin"))
             sockets.append(sock)
         timings = [healthz_seconds(server.port) for _ in range(20)]
         time.sleep(0.5)
@@ -103,7 +98,7 @@ def test_head_of_a_big_file_is_answered_from_metadata(server):
     pid = server.process.pid
     hwm, read = proc_status_kib(pid, "VmHWM"), bytes_read(pid)
     for _ in range(10):
-        status, headers, body = raw_request(server.port, request(b"HEAD", b"/public/big.bin"))
+        status, headers, body = raw_request(server.port, request_bytes(b"HEAD", b"/public/big.bin"))
         assert status == 200 and body == b""
         assert headers["content-length"] == [str(BIG)]
         assert headers["accept-ranges"] == ["bytes"]
@@ -177,7 +172,7 @@ def test_a_slow_reader_gets_the_whole_file_although_it_takes_longer_than_the_wri
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 * 1024)
         sock.settimeout(10)
         sock.connect(("127.0.0.1", fixture.port))
-        sock.sendall(request(b"GET", b"/static/slow.bin"))
+        sock.sendall(request_bytes(b"GET", b"/static/slow.bin"))
         received = bytearray()
         started = time.monotonic()
         rate = 3 * MIB  # bytes per second
@@ -210,7 +205,7 @@ def test_a_reader_that_stops_is_still_cut_after_the_write_timeout(tmp_path):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 * 1024)
         sock.settimeout(10)
         sock.connect(("127.0.0.1", fixture.port))
-        sock.sendall(request(b"GET", b"/static/stall.bin"))
+        sock.sendall(request_bytes(b"GET", b"/static/stall.bin"))
         time.sleep(3)  # reads nothing for three write timeouts
         total, started = 0, time.monotonic()
         while time.monotonic() - started < 8:
