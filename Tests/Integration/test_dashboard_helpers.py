@@ -80,51 +80,73 @@ class FolioServer:
         self.stop()
 
 
+def send_json(handler, document):
+    """A 200 with `document` as JSON (bytes are sent as they are), with its Content-Length."""
+    body = document if isinstance(document, bytes) else json.dumps(document).encode()
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
 class FeedServer:
     """A JSON feed on 127.0.0.1 for pages with a `url` source: the data a
     remote system controls. `document` is encoded as JSON; bytes are sent
-    exactly as they are (for feeds that are not valid JSON). A `gated` feed
-    accepts at once but answers only after `release()` (or never);
-    `requested` is set when a fetch arrived."""
+    exactly as they are (for feeds that are not valid JSON). Instead,
+    `respond(handler, feed)` may write the whole answer (a redirect, a
+    stream; it reports body bytes with `feed.count`). A `gated` feed
+    accepts at once but answers only after `release()` (or never).
+    `requested` is set when a fetch arrived, `fetches` counts them, `sent`
+    the bytes `respond` counted."""
 
-    def __init__(self, document, gated=False):
-        body = document if isinstance(document, bytes) else json.dumps(document).encode()
+    def __init__(self, document=None, gated=False, respond=None):
+        if respond is None:
+            respond = lambda handler, feed: send_json(handler, document)  # noqa: E731
         self.requested = threading.Event()
-        self.released = threading.Event()
+        self.gate = threading.Event()
+        self.fetches = 0
+        self.sent = 0
+        self.lock = threading.Lock()
         if not gated:
-            self.released.set()
+            self.gate.set()
         feed = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
             def do_GET(self):
+                with feed.lock:
+                    feed.fetches += 1
                 feed.requested.set()
-                if not feed.released.wait(timeout=30):
+                if not feed.gate.wait(timeout=60):
                     return
                 try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
+                    respond(self, feed)
                 except OSError:
-                    pass  # folio gave up (its timeout) and closed the connection
+                    pass  # folio gave up (its timeout, its size cap) and closed the connection
 
             def log_message(self, *args):
                 pass
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/feed.json"
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + "/feed.json"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
+    def count(self, sent):
+        with self.lock:
+            self.sent += sent
+
     def release(self):
-        self.released.set()
+        self.gate.set()
 
     def __enter__(self):
         self.thread.start()
         return self
 
     def __exit__(self, *exc):
-        self.released.set()
+        self.gate.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -229,9 +251,7 @@ class Client:
 
     def token(self, pager_path):
         """The CSRF token of the pager's form (opening the page if needed)."""
-        document = parse_html(self.get(pager_path).text)
-        field = document.find(".//form//input[@name='csrf']")
-        return field.get("value")
+        return csrf_of(self.get(pager_path).text)
 
     def state(self, pager_path):
         response = self.get(pager_path + "/state")
@@ -276,6 +296,11 @@ def parse_html(text):
     builder.feed(text)
     builder.close()
     return builder.root
+
+
+def csrf_of(text):
+    """The CSRF token of the pager form in an HTML page or fragment."""
+    return parse_html(text).find(".//form//input[@name='csrf']").get("value")
 
 
 def text_of(element):

@@ -2,79 +2,21 @@
 feed is read up to a size cap, redirects stay on the feed's origin, views of
 one feed share one fetch, and a feed that hangs holds up no click.
 
-Each feed here is a small HTTP server on 127.0.0.1 that this file starts;
-it counts the fetches it gets and the bytes it sends."""
+Each feed here is a FeedServer (test_dashboard_helpers) on 127.0.0.1 whose
+answer this file writes; it counts the fetches it gets and the bytes it sends."""
 
-import http.server
 import json
 import threading
 import time
 
 import pytest
 
-from test_dashboard_helpers import ROOT, FolioServer, write_config
+from test_dashboard_helpers import ROOT, FeedServer, FolioServer, send_json, write_config
+from test_http_support import proc_status_kib
 
 MIB = 1 << 20
 FEED_BYTES = 300 * MIB
 PEAK_LIMIT_KIB = 256 * 1024
-
-
-class Feed:
-    """A feed whose answer `respond(handler)` writes; `fetches` counts
-    requests, `sent` the body bytes written, `gate` holds every answer
-    until set (or for good)."""
-
-    def __init__(self, respond, gated=False):
-        self.fetches = 0
-        self.sent = 0
-        self.lock = threading.Lock()
-        self.gate = threading.Event()
-        if not gated:
-            self.gate.set()
-        feed = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def do_GET(self):
-                with feed.lock:
-                    feed.fetches += 1
-                if not feed.gate.wait(timeout=60):
-                    return
-                try:
-                    respond(self, feed)
-                except OSError:
-                    pass  # folio stopped reading and closed the connection
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.url = self.origin + "/feed.json"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def count(self, sent):
-        with self.lock:
-            self.sent += sent
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.gate.set()
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def send_json(handler, document):
-    body = json.dumps(document).encode()
-    handler.send_response(200)
-    handler.send_header("Content-Type", "application/json")
-    handler.send_header("Content-Length", str(len(body)))
-    handler.end_headers()
-    handler.wfile.write(body)
 
 
 def posts(text):
@@ -139,17 +81,9 @@ def feed_config(folder, url, timeout_seconds=10):
     ])
 
 
-def peak_rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmHWM")
-
-
 @pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
 def test_a_300_mb_feed_is_cut_off_at_the_cap_and_memory_stays_bounded(folio_bin, tmp_path, chunked):
-    with Feed(huge(chunked)) as feed, FolioServer(folio_bin, "--config", feed_config(tmp_path, feed.url, 60)) as server:
+    with FeedServer(respond=huge(chunked)) as feed, FolioServer(folio_bin, "--config", feed_config(tmp_path, feed.url, 60)) as server:
         started = time.monotonic()
         response = server.client().get("/f/feed")
         # The first view may be answered before the fetch ends: look until it has.
@@ -158,7 +92,7 @@ def test_a_300_mb_feed_is_cut_off_at_the_cap_and_memory_stays_bounded(folio_bin,
             time.sleep(0.2)
             response = server.client().get("/f/feed")
         elapsed = time.monotonic() - started
-        peak = peak_rss_kib(server.process.pid)
+        peak = proc_status_kib(server.process.pid, "VmHWM")
         print(f"\n300 MB feed ({'chunked' if chunked else 'content-length'}): peak RSS {peak / 1024:.0f} MiB, answered in {elapsed:.2f} s, "
               f"feed sent {feed.sent / MIB:.0f} MiB")
         assert response.status == 200
@@ -170,8 +104,8 @@ def test_a_300_mb_feed_is_cut_off_at_the_cap_and_memory_stays_bounded(folio_bin,
 
 
 def test_a_redirect_to_another_origin_is_not_followed_and_is_named(folio_bin, tmp_path):
-    with Feed(lambda handler, feed: send_json(handler, posts("elsewhere-marker"))) as elsewhere, \
-            Feed(redirect(lambda path: elsewhere.url)) as feed, \
+    with FeedServer(posts("elsewhere-marker")) as elsewhere, \
+            FeedServer(respond=redirect(lambda path: elsewhere.url)) as feed, \
             FolioServer(folio_bin, "--config", feed_config(tmp_path, feed.url)) as server:
         response = server.client().get("/f/feed")
         assert response.status == 200
@@ -193,7 +127,7 @@ def test_a_redirect_on_the_same_origin_is_followed_a_bounded_number_of_times(fol
             step = int(handler.path.rsplit("/", 1)[1])
             redirect(lambda path: f"/loop/{step + 1}")(handler, feed)
 
-    with Feed(same_origin) as feed, FolioServer(folio_bin, "--config", write_config(tmp_path, [
+    with FeedServer(respond=same_origin) as feed, FolioServer(folio_bin, "--config", write_config(tmp_path, [
             {"key": "f", "title": "F", "pages": [
                 {"key": "a", "title": "A", "template": "content/posts.html", "url": feed.url},
                 {"key": "loop", "title": "Loop", "template": "content/posts.html",
@@ -209,7 +143,7 @@ def test_a_redirect_on_the_same_origin_is_followed_a_bounded_number_of_times(fol
 
 def test_concurrent_views_of_a_hanging_feed_make_one_fetch(folio_bin, tmp_path):
     views = 12
-    with Feed(lambda handler, feed: send_json(handler, posts("shared-marker")), gated=True) as feed, \
+    with FeedServer(posts("shared-marker"), gated=True) as feed, \
             FolioServer(folio_bin, "--config", feed_config(tmp_path, feed.url, 20)) as server:
         answers = []
         started = time.monotonic()
@@ -228,7 +162,7 @@ def test_concurrent_views_of_a_hanging_feed_make_one_fetch(folio_bin, tmp_path):
         # The feed's timeout is 20 s: nobody waited for it.
         assert elapsed < 10
         assert all("folio-panel-loading" in answer.text for answer in answers)
-        feed.gate.set()
+        feed.release()
         deadline = time.monotonic() + 10
         while "shared-marker" not in server.client().get("/f/feed").text:
             assert time.monotonic() < deadline, "the shared fetch's data never showed"
@@ -240,7 +174,7 @@ def test_selects_on_another_pager_are_prompt_while_a_feed_hangs(folio_bin, tmp_p
     """4 views a second of a feed that never answers, on the default 4
     workers and a durable store: every select on another pager is answered
     within a second."""
-    with Feed(lambda handler, feed: None, gated=True) as feed, FolioServer(
+    with FeedServer(respond=lambda handler, feed: None, gated=True) as feed, FolioServer(
             folio_bin, "--config", feed_config(tmp_path, feed.url, 10),
             "--state", str(tmp_path / "state.sqlite")) as server:
         stop = threading.Event()
@@ -264,6 +198,8 @@ def test_selects_on_another_pager_are_prompt_while_a_feed_hangs(folio_bin, tmp_p
                 answer = poster.post("/essence/select", {"page": page, "csrf": token})
                 timings.append(time.monotonic() - started)
                 assert answer.status == 303, answer.text
+                if index == 0:
+                    token = poster.token("/essence")  # the first click reissued the session
                 time.sleep(0.1)
         finally:
             stop.set()

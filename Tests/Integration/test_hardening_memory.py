@@ -10,20 +10,11 @@ import socket
 import threading
 import time
 
-from test_http_support import start_fixture, status_of, stop_fixture
+from test_http_support import get_status, proc_status_kib, start_fixture, status_of, stop_fixture
 
 MIB = 1024 * 1024
 PEAK_LIMIT = 256 * MIB
 HEALTHZ_LIMIT = 2.0  # seconds, on a 2-core machine shared with other builds
-
-
-def proc_status(pid, field):
-    """A `kB` field of /proc/PID/status, in bytes."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) * 1024
-    raise KeyError(field)
 
 
 class HealthProbe:
@@ -37,14 +28,11 @@ class HealthProbe:
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def run(self):
-        request = b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
         while not self.done.is_set():
             started = time.monotonic()
             status = None
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=5) as sock:
-                    sock.sendall(request)
-                    status = status_of(sock.recv(4096))
+                status = get_status(self.port, timeout=5)
             except OSError:
                 pass
             self.latencies.append(time.monotonic() - started)
@@ -99,9 +87,9 @@ def run_attack(tmp_path, attack, *flags):
             time.sleep(0.2)
             result = attack(fixture.port)
             time.sleep(0.3)
-        peak = proc_status(fixture.process.pid, "VmHWM")
+        peak = proc_status_kib(fixture.process.pid, "VmHWM") * 1024
         time.sleep(0.5)  # a loop tick frees and trims
-        after = proc_status(fixture.process.pid, "VmRSS")
+        after = proc_status_kib(fixture.process.pid, "VmRSS") * 1024
         probe.check()
         shown = result if isinstance(result, tuple) else (len(result), sorted(set(result), key=str))
         print(f"peak {peak / MIB:.0f} MiB, after {after / MIB:.0f} MiB, "

@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from test_dashboard_helpers import FolioServer, parse_html, write_config
+from test_dashboard_helpers import FolioServer, csrf_of, parse_html, write_config
 
 PLAIN = "folio_session"
 HOST = "__Host-folio_session"
@@ -57,10 +57,6 @@ def session_of(cookies, name=PLAIN):
         if key == name:
             return rest.split(";")[0]
     return None
-
-
-def token_in(text):
-    return parse_html(text).find(".//form//input[@name='csrf']").get("value")
 
 
 def pager_state(server, cookie):
@@ -118,7 +114,7 @@ def test_a_cross_site_view_or_a_head_changes_nothing_stored(durable, method, hea
             # The view the URL asks for, with the session's own token.
             section = parse_html(text).find(".//section[@data-pager='essence']")
             assert section.get("data-selected") == "4"
-            assert token_in(text) == before["sessions"][0][1]
+            assert csrf_of(text) == before["sessions"][0][1]
     assert rows(durable.state) == before
     assert pager_state(durable, cookie) == before_state
 
@@ -177,7 +173,7 @@ def test_the_first_click_issues_a_new_id_and_the_old_one_finds_nothing(durable, 
     name = HOST if https else PLAIN
     headers = {"X-Forwarded-Proto": "https"} if https else {}
     _, cookies, text = raw(durable, "GET", "/essence", headers=headers)
-    old, old_token = session_of(cookies, name), token_in(text)
+    old, old_token = session_of(cookies, name), csrf_of(text)
     status, cookies, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={old}", headers=headers,
                              body=f"page=joke&csrf={old_token}")
     assert status == 303
@@ -195,7 +191,7 @@ def test_the_first_click_issues_a_new_id_and_the_old_one_finds_nothing(durable, 
     status, cookies, text = raw(durable, "GET", "/essence", cookie=f"{name}={new}", headers=headers)
     assert cookies == []
     assert parse_html(text).find(".//section[@data-pager='essence']").get("data-selected") == "4"
-    new_token = token_in(text)
+    new_token = csrf_of(text)
     assert new_token != old_token
     status, cookies, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={new}", headers=headers,
                              body=f"page=video&csrf={new_token}")
@@ -208,10 +204,10 @@ def test_the_first_click_issues_a_new_id_and_the_old_one_finds_nothing(durable, 
 def test_a_planted_id_is_worthless_after_the_victims_first_click(durable):
     # The attacker opens a page and plants its id in the victim's browser.
     _, cookies, text = raw(durable, "GET", "/essence")
-    planted, attacker_token = session_of(cookies), token_in(text)
+    planted, attacker_token = session_of(cookies), csrf_of(text)
     _, _, victim_page = raw(durable, "GET", "/essence", cookie=f"{PLAIN}={planted}")
     status, cookies, _ = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={planted}",
-                             body=f"page=picture&csrf={token_in(victim_page)}")
+                             body=f"page=picture&csrf={csrf_of(victim_page)}")
     assert status == 303 and session_of(cookies) not in (None, planted)
     # The attacker sees a new visitor's page, not the victim's, and cannot click for them.
     assert pager_state(durable, planted)["selected"]["key"] == "all"
@@ -224,11 +220,11 @@ def test_htmx_first_click_carries_the_new_token_in_the_fragment(durable):
     _, cookies, text = raw(durable, "GET", "/essence")
     old = session_of(cookies)
     status, cookies, fragment = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={old}",
-                                    headers={"HX-Request": "true"}, body=f"page=voice&csrf={token_in(text)}")
+                                    headers={"HX-Request": "true"}, body=f"page=voice&csrf={csrf_of(text)}")
     assert status == 200
     new = session_of(cookies)
     status, _, _ = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={new}",
-                       headers={"HX-Request": "true"}, body=f"page=joke&csrf={token_in(fragment)}")
+                       headers={"HX-Request": "true"}, body=f"page=joke&csrf={csrf_of(fragment)}")
     assert status == 200
 
 

@@ -17,8 +17,8 @@ import time
 import pytest
 
 from test_dashboard_helpers import FolioServer
-from test_http_support import start_fixture, stop_fixture
-from test_security_support import raw_request
+from test_http_support import proc_status_kib, start_fixture, stop_fixture
+from test_security_support import raw_request, request_bytes
 
 MIB = 1024 * 1024
 BIG = 50 * 1000 * 1000
@@ -51,14 +51,6 @@ def server(folio_bin, public):
         yield running
 
 
-def kib_field(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    raise AssertionError(f"no {field} for {pid}")
-
-
 def bytes_read(pid):
     """Bytes the process has asked read(2) and friends for (rchar): a file read whole shows here."""
     with open(f"/proc/{pid}/io") as io:
@@ -68,18 +60,13 @@ def bytes_read(pid):
     raise AssertionError("no rchar")
 
 
-def request(method, target, extra=b""):
-    return (method + b" " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra
-            + b"Connection: close\r\n\r\n")
-
-
 def get(server, target, extra=b""):
-    return raw_request(server.port, request(b"GET", target, extra))
+    return raw_request(server.port, request_bytes(b"GET", target, extra))
 
 
 def healthz_seconds(port):
     started = time.monotonic()
-    status, _, body = raw_request(port, request(b"GET", b"/healthz"), timeout=10)
+    status, _, body = raw_request(port, request_bytes(b"GET", b"/healthz"), timeout=10)
     elapsed = time.monotonic() - started
     assert status == 200 and body == b"ok\n"
     return elapsed
@@ -87,16 +74,16 @@ def healthz_seconds(port):
 
 def test_forty_unread_requests_for_a_big_file_keep_memory_flat_and_the_loop_free(server):
     pid = server.process.pid
-    before = kib_field(pid, "VmHWM")
+    before = proc_status_kib(pid, "VmHWM")
     sockets = []
     try:
         for _ in range(40):
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
-            sock.sendall(request(b"GET", b"/public/big.bin"))
+            sock.sendall(request_bytes(b"GET", b"/public/big.bin"))
             sockets.append(sock)
         timings = [healthz_seconds(server.port) for _ in range(20)]
         time.sleep(0.5)
-        peak = kib_field(pid, "VmHWM")
+        peak = proc_status_kib(pid, "VmHWM")
     finally:
         for sock in sockets:
             sock.close()
@@ -109,14 +96,14 @@ def test_forty_unread_requests_for_a_big_file_keep_memory_flat_and_the_loop_free
 
 def test_head_of_a_big_file_is_answered_from_metadata(server):
     pid = server.process.pid
-    hwm, read = kib_field(pid, "VmHWM"), bytes_read(pid)
+    hwm, read = proc_status_kib(pid, "VmHWM"), bytes_read(pid)
     for _ in range(10):
-        status, headers, body = raw_request(server.port, request(b"HEAD", b"/public/big.bin"))
+        status, headers, body = raw_request(server.port, request_bytes(b"HEAD", b"/public/big.bin"))
         assert status == 200 and body == b""
         assert headers["content-length"] == [str(BIG)]
         assert headers["accept-ranges"] == ["bytes"]
         assert "etag" in headers and "last-modified" in headers
-    grown, extra_read = kib_field(pid, "VmHWM") - hwm, bytes_read(pid) - read
+    grown, extra_read = proc_status_kib(pid, "VmHWM") - hwm, bytes_read(pid) - read
     print(f"\n10 HEADs: VmHWM +{grown // 1024} MiB, read {extra_read} bytes")
     assert grown < 16 * 1024, f"VmHWM grew {grown // 1024} MiB"
     assert extra_read < MIB, f"HEAD read {extra_read} bytes"
@@ -185,7 +172,7 @@ def test_a_slow_reader_gets_the_whole_file_although_it_takes_longer_than_the_wri
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 * 1024)
         sock.settimeout(10)
         sock.connect(("127.0.0.1", fixture.port))
-        sock.sendall(request(b"GET", b"/static/slow.bin"))
+        sock.sendall(request_bytes(b"GET", b"/static/slow.bin"))
         received = bytearray()
         started = time.monotonic()
         rate = 3 * MIB  # bytes per second
@@ -218,7 +205,7 @@ def test_a_reader_that_stops_is_still_cut_after_the_write_timeout(tmp_path):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 * 1024)
         sock.settimeout(10)
         sock.connect(("127.0.0.1", fixture.port))
-        sock.sendall(request(b"GET", b"/static/stall.bin"))
+        sock.sendall(request_bytes(b"GET", b"/static/stall.bin"))
         time.sleep(3)  # reads nothing for three write timeouts
         total, started = 0, time.monotonic()
         while time.monotonic() - started < 8:

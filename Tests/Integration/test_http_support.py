@@ -1,4 +1,5 @@
-"""Shared helpers for the FolioHTTP suites: start FolioHTTPFixture, talk raw HTTP.
+"""Shared helpers for the FolioHTTP suites: start FolioHTTPFixture, talk raw HTTP,
+read a server's memory figures from /proc.
 
 Imported by the other test_http_* modules (pytest puts this folder on sys.path);
 it holds no tests itself.
@@ -96,3 +97,12 @@ def get_status(port, path="/healthz", timeout=5.0):
     """One GET on a fresh connection with Connection: close; its status."""
     request = f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode()
     return status_of(raw_exchange(port, request, timeout))
+
+
+def proc_status_kib(pid, field):
+    """A `kB` field of /proc/PID/status (`VmHWM`, the peak RSS; `VmRSS`), in KiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise AssertionError(f"no {field} in /proc/{pid}/status")

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from test_dashboard_helpers import ROOT, FolioServer
-from test_security_support import raw_request
+from test_security_support import raw_request, request_bytes
 
 SECRET = b"SECRET-q7x-outside-the-public-folder"
 
@@ -40,8 +40,7 @@ def server(folio_bin, public):
 
 
 def get(server, target, extra=b""):
-    request = b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra + b"Connection: close\r\n\r\n"
-    return raw_request(server.port, request)
+    return raw_request(server.port, request_bytes(b"GET", target, extra))
 
 
 def test_files_inside_the_root_are_served(server):

@@ -115,6 +115,13 @@ def assert_no_injection(text, context=""):
             raise AssertionError(f"{context}: element {element.tag} {element.attrib} came from input")
 
 
+def request_bytes(method, target, extra=b""):
+    """A request for `target` exactly as given (bytes), with `extra` header
+    lines before `Connection: close`."""
+    return (method + b" " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra
+            + b"Connection: close\r\n\r\n")
+
+
 def raw_request(port, data, timeout=10):
     """Sends bytes as they are (no client-side path normalisation) and
     returns (status, headers dict lower-cased, body bytes) of the first answer."""
