@@ -51,8 +51,9 @@ struct ServeCommand: Subcommand {
         (as by folio check); warnings are printed and do not stop serve.
 
         Behind a TLS-terminating reverse proxy: a request carrying
-        X-Forwarded-Proto: https gets its session cookie marked Secure, so the
-        proxy should set that header (and drop a client's own).
+        X-Forwarded-Proto: https gets its session cookie marked Secure (and named
+        __Host-folio_session when there is no --base-path), so the proxy should
+        set that header (and drop a client's own).
 
         OPTIONS:
         \(DashboardOptions.help)
