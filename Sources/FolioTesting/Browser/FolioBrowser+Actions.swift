@@ -100,7 +100,7 @@ extension FolioBrowser {
     public func state(of pager: String) throws(FolioBrowserError) -> PagerStateSnapshot {
         let path = (try? currentPager(pager))?.stateURL ?? "\(basePath)/\(pager)/state"
         let response = try exchange(.get, path, headers: [:], body: [])
-        let bytes = response.body.joinedBytes
+        let bytes = response.body.collectedBytes() ?? []
         guard response.status.code == 200 else {
             throw FolioBrowserError(
                 .state("GET \(path) → \(response.status.code): \(String(decoding: bytes, as: UTF8.self))"))

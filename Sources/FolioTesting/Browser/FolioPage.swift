@@ -24,7 +24,7 @@ public final class FolioPage {
         self.path = path
         status = response.status
         headers = response.headers
-        body = response.body.joinedBytes
+        body = response.body.collectedBytes() ?? []
         let source = "\(method.rawValue) \(path) → \(response.status.code)"
         // Parsing fails only for an empty body (a 303, a 204): that is an empty document.
         document = (try? HTMLDocument(bytes: body, source: source)) ?? HTMLDocument(emptyWithSource: source)
