@@ -311,3 +311,19 @@ def write_config(folder, pagers, title="Test"):
     path = pathlib.Path(folder) / "folio.json"
     path.write_text(json.dumps({"title": title, "pagers": pagers}, ensure_ascii=False))
     return str(path)
+
+
+def feed_and_clicks_config(folder, url, timeout_seconds, pager="feed", page="slow"):
+    """Pager `pager` with a plain page `a` and page `page` fed from `url`, and
+    pager `essence` (pages x, y) to click on meanwhile."""
+    return write_config(folder, [
+        {"key": pager, "title": pager.title(), "pages": [
+            {"key": "a", "title": "A", "template": "content/posts.html", "data": {"posts": []}},
+            {"key": page, "title": page.title(), "template": "content/posts.html", "url": url,
+             "timeoutSeconds": timeout_seconds},
+        ]},
+        {"key": "essence", "title": "Essence", "pages": [
+            {"key": "x", "title": "X", "template": "content/posts.html", "data": {"posts": []}},
+            {"key": "y", "title": "Y", "template": "content/posts.html", "data": {"posts": []}},
+        ]},
+    ])

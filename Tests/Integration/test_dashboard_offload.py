@@ -13,7 +13,7 @@ import subprocess
 import threading
 import time
 
-from test_dashboard_helpers import ROOT, FeedServer, FolioServer, write_config
+from test_dashboard_helpers import ROOT, FeedServer, FolioServer, feed_and_clicks_config
 
 MARKER = "来自慢速数据源 slow-feed-marker"
 # Enough fresh connections that each event loop (one per core, dealt round
@@ -29,17 +29,7 @@ def slow_feed():
 
 
 def config(folder, url, timeout_seconds):
-    return write_config(folder, [
-        {"key": "feed", "title": "Feed", "pages": [
-            {"key": "a", "title": "A", "template": "content/posts.html", "data": {"posts": []}},
-            {"key": "slow", "title": "Slow", "template": "content/posts.html", "url": url,
-             "timeoutSeconds": timeout_seconds},
-        ]},
-        {"key": "essence", "title": "Essence", "pages": [
-            {"key": "x", "title": "X", "template": "content/posts.html", "data": {"posts": []}},
-            {"key": "y", "title": "Y", "template": "content/posts.html", "data": {"posts": []}},
-        ]},
-    ])
+    return feed_and_clicks_config(folder, url, timeout_seconds)
 
 
 def start_slow_request(server):

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from test_dashboard_helpers import ROOT, FeedServer, FolioServer, send_json, write_config
+from test_dashboard_helpers import ROOT, FeedServer, FolioServer, feed_and_clicks_config, send_json, write_config
 from test_http_support import proc_status_kib
 
 MIB = 1 << 20
@@ -68,17 +68,7 @@ def redirect(location):
 
 
 def feed_config(folder, url, timeout_seconds=10):
-    return write_config(folder, [
-        {"key": "f", "title": "F", "pages": [
-            {"key": "a", "title": "A", "template": "content/posts.html", "data": {"posts": []}},
-            {"key": "feed", "title": "Feed", "template": "content/posts.html", "url": url,
-             "timeoutSeconds": timeout_seconds},
-        ]},
-        {"key": "essence", "title": "Essence", "pages": [
-            {"key": "x", "title": "X", "template": "content/posts.html", "data": {"posts": []}},
-            {"key": "y", "title": "Y", "template": "content/posts.html", "data": {"posts": []}},
-        ]},
-    ])
+    return feed_and_clicks_config(folder, url, timeout_seconds, pager="f", page="feed")
 
 
 @pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
