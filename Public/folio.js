@@ -119,8 +119,12 @@
   async function post(section, url, fields, push) {
     const form = section.querySelector('form.folio-head');
     const body = new URLSearchParams();
-    const csrf = form && form.elements.namedItem('csrf');
-    if (csrf) body.set('csrf', csrf.value);
+    // csrf, from (the page shown: a first click starts its session there)
+    // and return (the embedding page, if any) travel as the plain form has them.
+    const hidden = form ? form.querySelectorAll('input[type="hidden"]') : [];
+    for (const input of hidden) body.set(input.name, input.value);
+    const returnInput = form && form.elements.namedItem('return');
+    const embedded = Boolean(returnInput && returnInput.value);
     for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
     const sequence = (requests.get(section) || 0) + 1;
     requests.set(section, sequence);
@@ -142,7 +146,8 @@
       const tab = tabsOf(live)[selectedOf(live)];
       const next = pushURL && pushURL !== 'false' ? pushURL : tab && tab.dataset.href;
       const state = remember(live, selectedOf(live));
-      if (push && next && new URL(next, location.href).href !== location.href) {
+      // Included in a portal's page (a return target): the portal's address stays.
+      if (push && !embedded && next && new URL(next, location.href).href !== location.href) {
         history.pushState(state, '', next);
       } else {
         history.replaceState(state, '');
@@ -180,9 +185,11 @@
       return fresh;
     }
     for (const [name, value] of Object.entries(fresh.dataset)) section.dataset[name] = value;
-    const csrf = fresh.querySelector('input[name="csrf"]');
-    const oldCsrf = section.querySelector('input[name="csrf"]');
-    if (csrf && oldCsrf) oldCsrf.value = csrf.value;
+    // The token may be new (the first click created the session) and `from` moved.
+    for (const input of fresh.querySelectorAll('form.folio-head input[type="hidden"]')) {
+      const old = section.querySelector(`form.folio-head input[name="${input.name}"]`);
+      if (old) old.value = input.value;
+    }
     const indicator = fresh.querySelector('.folio-indicator');
     const oldIndicator = section.querySelector('.folio-indicator');
     if (indicator && oldIndicator) {

@@ -3,7 +3,7 @@ import Foundation
 /// The root of `folio`: picks a subcommand, prints help, maps errors to exit
 /// codes. Only this layer turns errors into exit statuses.
 enum FolioCommand {
-    static let version = "0.1.0"
+    static let version = FolioApp.version
 
     /// Every subcommand, in help order. The first one is the default.
     static let subcommands: [any Subcommand.Type] = [

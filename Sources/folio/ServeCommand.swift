@@ -45,6 +45,8 @@ struct ServeCommand: Subcommand {
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
                            [--max-connections N] [--workers N] [--no-access-log]
                            [--feed-max-bytes N] [--feed-redirects same-origin|any-host]
+                           [--cookie-path PATH] [--partitioned-cookies]
+                           [--csrf-secret-file FILE]
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
         SIGTERM, finishing requests in flight. The configuration is checked first
@@ -52,8 +54,12 @@ struct ServeCommand: Subcommand {
 
         Behind a TLS-terminating reverse proxy: a request carrying
         X-Forwarded-Proto: https gets its session cookie marked Secure (and named
-        __Host-folio_session when there is no --base-path), so the proxy should
+        __Host-folio_session when the cookie path is /), so the proxy should
         set that header (and drop a client's own).
+
+        Views keep no state: a visitor without a session gets a form whose CSRF
+        token is signed with a server secret, and the first click creates the
+        session. The secret is kept in the state store, or in --csrf-secret-file.
 
         OPTIONS:
         \(DashboardOptions.help)
@@ -83,6 +89,20 @@ struct ServeCommand: Subcommand {
           --feed-redirects same-origin|any-host
                                where a feed's redirects may lead (default:
                                same-origin: the feed's own scheme, host and port)
+          --cookie-path PATH   the Path of Folio's cookies (default: the base path
+                               and /); a portal page outside the base path that
+                               includes the fragment with SSI needs one covering
+                               it, often /. Must be a prefix of the base path
+          --partitioned-cookies
+                               cookies SameSite=None; Secure; Partitioned (CHIPS),
+                               so a pager framed by another site keeps its
+                               selection (default: SameSite=Lax, which browsers
+                               withhold from cross-site frames)
+          --csrf-secret-file FILE
+                               the secret that signs the forms of visitors without
+                               a session, shared by several instances (created,
+                               mode 0600, when absent; default: kept in the state
+                               store)
         """
 
     var dashboard: DashboardOptions
@@ -97,6 +117,9 @@ struct ServeCommand: Subcommand {
     var accessLog: Bool
     var feedMaxBytes: Int?
     var feedRedirects: FeedRedirects?
+    var cookiePath: String?
+    var partitionedCookies: Bool
+    var secretFile: String?
 
     init(arguments: inout Arguments) throws(CommandLineError) {
         dashboard = try DashboardOptions(arguments: &arguments)
@@ -123,6 +146,9 @@ struct ServeCommand: Subcommand {
             }
             feedRedirects = redirects
         }
+        cookiePath = try arguments.takeOption("cookie-path")
+        partitionedCookies = arguments.takeFlag("partitioned-cookies")
+        secretFile = try arguments.takeOption("csrf-secret-file")
     }
 
     func run() async throws -> Int32 {
@@ -131,6 +157,9 @@ struct ServeCommand: Subcommand {
         if let maxSessions { options.sessions.maxSessions = maxSessions }
         if let feedMaxBytes { options.pageData.maxFeedBytes = feedMaxBytes }
         if let feedRedirects { options.pageData.redirects = feedRedirects }
+        options.cookiePath = cookiePath
+        options.partitionedCookies = partitionedCookies
+        options.secretFile = secretFile
         let app: FolioApp
         do {
             app = try FolioApp.launch(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FolioHTTP
 
-/// A request handed to a worker thread (`HTTPHandler.mayBlock`): the client
+/// A request handed to a worker thread (`HTTPDisposition.blocking`): the client
 /// is waiting for its answer, so no deadline of the connection may end it.
 @Suite struct ConnectionStateMachineOffloadTests {
     let timeouts = HTTPTimeouts.distinct

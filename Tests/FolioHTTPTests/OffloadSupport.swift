@@ -19,7 +19,10 @@ final class Gate: Sendable {
 struct GatedHandler: HTTPHandler {
     let gate: Gate
 
-    func mayBlock(_ request: HTTPRequest) -> Bool { request.path.hasPrefix("/slow") }
+    func disposition(for request: HTTPRequest) -> HTTPDisposition {
+        guard request.path.hasPrefix("/slow") else { return .answer(handle(request)) }
+        return .blocking { handle(request) }
+    }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         guard request.path.hasPrefix("/slow") else { return .text(.ok, "fast \(request.path)") }

@@ -28,7 +28,7 @@ extension FolioApp {
             ]))
         var output: [UInt8] = []
         do {
-            try templates.template(named: "error.html").render(
+            try templates.template(named: PagerView.errorTemplate).render(
                 ["site": site.templateValue, "error": model], into: &output)
             return output
         } catch {

@@ -24,19 +24,28 @@ public final class FolioApp: HTTPHandler {
     let staticFiles: StaticFiles?
     let content: PageContentStore
     let renderer: PagerRenderer
-    let pagerIndex: [String: Int]
-    let layouts: [PagerLayout]
-    let stylesheets: [PagerStylesheet]
-    /// `initialStates[p][i]`: pager `p`, not yet shown, page `i` selected.
-    let initialStates: [[PagerState]]
+    /// The pagers in configuration order (the index lists them so) and by key.
+    let pagers: [ResolvedPager]
+    let pagersByKey: [String: ResolvedPager]
+    /// Signs the forms of visitors who have no session (`SignedFormToken`).
+    let secret: ServerSecret
+    /// The `Path` and `SameSite` of the cookies (`FolioAppOptions`).
+    let cookies: CookiePolicy
     let securityHeaders: [(String, String)]
+
+    /// Folio's version: `folio --version`, and the default cache-busting
+    /// suffix of static URLs.
+    public static let version = "0.1.0"
 
     /// The session cookie's name over plain HTTP and under a base path.
     public static let cookieName = "folio_session"
-    /// The session cookie's name over HTTPS at `/` (no base path): the
+    /// The session cookie's name over HTTPS with the cookie path `/`: the
     /// `__Host-` prefix makes browsers refuse it from a sibling subdomain
-    /// or without `Secure` (see `FolioApp+Cookies.swift`).
+    /// or without `Secure` (see `CookiePolicy`).
     public static let hostCookieName = "__Host-folio_session"
+    /// The cookie a signed form token of a visitor without a session is
+    /// bound to (`SignedFormToken.nonce`).
+    public static let formCookieName = "folio_csrf"
 
     /// Loads the templates, checks the configuration, measures every title
     /// and lays out every title bar, so requests only look things up.
@@ -108,68 +117,40 @@ public final class FolioApp: HTTPHandler {
         content = PageContentStore(
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData)
         renderer = PagerRenderer(templates: templates, site: site, content: content)
-        pagerIndex = Dictionary(uniqueKeysWithValues: configuration.pagers.enumerated().map { ($1.key, $0) })
-        layouts = configuration.pagers.map { PagerLayout(pager: $0, measurer: measurer) }
-        stylesheets = zip(configuration.pagers, layouts).map { PagerStylesheet(pager: $0, layout: $1) }
-        var initialStates: [[PagerState]] = []
+        var pagers: [ResolvedPager] = []
         for pager in configuration.pagers {
-            let pages = pager.pages.map { Page(key: $0.key, title: $0.title) }
             do {
-                initialStates.append(
-                    try pager.pages.indices.map { (index) throws(PagerError) in
-                        try PagerState(
-                            pages: pages, selectedIndex: index, cacheLimit: pager.cacheLimit,
-                            transition: pager.transition)
-                    })
+                pagers.append(try ResolvedPager(pager, measurer: measurer))
             } catch {
                 throw FolioStartupError("pager '\(pager.key)': \(error)")
             }
         }
-        self.initialStates = initialStates
+        self.pagers = pagers
+        pagersByKey = Dictionary(pagers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        secret = try Self.serverSecret(options: options, store: sessions.store)
+        cookies = try CookiePolicy(options: options)
         securityHeaders = Self.securityHeaders(frameAncestors: options.frameAncestors)
     }
 
-    /// Answers one request. Never throws: refusals become 4xx/5xx answers
-    /// with a short message (an error page for browsers).
+    /// Answers one request on the calling thread, blocking work included
+    /// (tests, `folio render`, in-process clients). Never throws: refusals
+    /// become 4xx/5xx answers with a short message (an error page for browsers).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response: HTTPResponse
-        do {
-            response = try respond(to: request)
-        } catch {
-            response = errorResponse(error, for: request)
-        }
-        for (name, value) in securityHeaders where !response.headers.contains(name) {
-            response.headers.add(name: name, value: value)
-        }
-        return response
+        disposition(for: request).response()
     }
 
-    /// Routes a request to its handler.
-    func respond(to request: HTTPRequest) throws(ClientError) -> HTTPResponse {
-        guard let route = Route.match(path: request.path, basePath: options.basePath) else {
-            throw .notFound("There is nothing at \(request.path).")
+    /// The secret that signs form tokens: the file given (`--csrf-secret-file`),
+    /// else the one kept in the state store, made at the store's first start.
+    private static func serverSecret(options: FolioAppOptions, store: any SessionStore)
+        throws(FolioStartupError) -> ServerSecret
+    {
+        if let file = options.secretFile {
+            do { return try ServerSecret.file(at: file) } catch { throw FolioStartupError("\(error)") }
         }
-        var pager: Int?
-        if let key = route.pagerKey {
-            guard let index = pagerIndex[key] else { throw .notFound("There is no pager '\(key)'.") }
-            pager = index
-        }
-        guard route.allowedMethods.contains(request.method) else {
-            throw .methodNotAllowed(request.method, allowed: route.allowedMethods)
-        }
-        switch route {
-        case .index: return indexResponse()
-        case .health: return .text(.ok, "ok")
-        case .publicFile(let file):
-            guard let staticFiles else { throw .notFound("There is no static file \(file).") }
-            return staticFiles.response(for: request, path: file)
-        case .pager: return try pageResponse(pager!, pageKey: nil, view: .page, request: request)
-        case .page(_, let page): return try pageResponse(pager!, pageKey: page, view: .page, request: request)
-        case .fragment: return try pageResponse(pager!, pageKey: nil, view: .fragment, request: request)
-        case .state: return try stateResponse(pager!, request: request)
-        case .stylesheet: return stylesheetResponse(pager!, request: request)
-        case .select: return try selectResponse(pager!, request: request)
-        case .scroll: return try scrollResponse(pager!, request: request)
+        do {
+            return try ServerSecret(bytes: store.serverSecret(storingIfAbsent: ServerSecret.random().bytes))
+        } catch {
+            throw FolioStartupError("the state store cannot keep the form-signing secret: \(error)")
         }
     }
 }

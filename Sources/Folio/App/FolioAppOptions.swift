@@ -12,10 +12,26 @@ public struct FolioAppOptions: Sendable {
     /// `frame-ancestors` sources of the Content-Security-Policy.
     /// Default `'self'`: only pages of this origin may embed Folio.
     public var frameAncestors: [String] = ["'self'"]
-    /// Appended to static URLs (`folio.css?v=`) to bust caches. Default `0.1.0`.
-    public var version: String = "0.1.0"
+    /// Appended to static URLs (`folio.css?v=`) to bust caches. Default
+    /// Folio's own version, `FolioApp.version`.
+    public var version: String = FolioApp.version
     /// Session lifetimes and limits.
     public var sessions = SessionConfiguration()
+    /// The `Path` of Folio's cookies; `nil` (default) for the base path
+    /// plus `/`. A portal that includes the fragment with SSI from a page
+    /// outside the base path needs a path covering that page (often `/`), so
+    /// the browser sends the session cookie with the portal's request and the
+    /// include forwards it. Must be a prefix of the base path.
+    public var cookiePath: String?
+    /// Opt-in CHIPS: cookies `SameSite=None; Secure; Partitioned`, so a
+    /// pager framed by a page of another site keeps its selection (per
+    /// embedding site). Default false: `SameSite=Lax`, which browsers
+    /// withhold from cross-site frames.
+    public var partitionedCookies = false
+    /// A file holding the secret that signs the form tokens of visitors
+    /// without a session, shared by several instances (created, mode 0600,
+    /// when absent); `nil` (default) keeps the secret in the state store.
+    public var secretFile: String?
     /// Size cap, redirect rule and view wait for URL and provider data.
     public var pageData = PageDataLimits()
 

@@ -3,7 +3,9 @@ import FolioTemplate
 /// `folio check`: every problem of a configuration and its templates.
 public enum FolioCheck {
     /// The templates every dashboard renders, besides the pages' own.
-    public static let requiredTemplates = ["page.html", "fragment.html", "index.html", "error.html"]
+    public static let requiredTemplates = [
+        PagerView.pageTemplate, PagerView.fragmentTemplate, PagerView.indexTemplate, PagerView.errorTemplate,
+    ]
 
     /// Checks a configuration file and compiles every template it uses.
     ///

@@ -161,7 +161,7 @@ final class PageContentStore: Sendable {
     /// provider: never loaded, or its `cacheSeconds` expired, and no load
     /// in flight whose wait has run out (`PageDataLoader.wouldWait`).
     /// Inline and absent data never wait. One lock for all the pages:
-    /// `FolioApp.mayBlock` asks this on the event loop.
+    /// `FolioApp.disposition(for:)` asks this on the event loop.
     func needsLoad(
         _ pages: [PageConfiguration], pagerKey: String, where shown: (PageConfiguration) -> Bool
     ) -> Bool {
@@ -192,5 +192,15 @@ final class PageContentStore: Sendable {
         This page cannot be shown right now.</p><p class="folio-panel-error-message">\
         \(HTMLText.escaped(message))</p></div>
         """
+    }
+}
+
+extension PageSource {
+    /// Whether the data comes from a file, URL or provider, so loading it may block.
+    var isExternal: Bool {
+        switch self {
+        case .none, .inline: false
+        case .file, .url, .provider: true
+        }
     }
 }

@@ -132,7 +132,7 @@ final class PageDataLoader: Sendable {
 
     /// Whether a view of the page `name` would wait now: its data is
     /// missing or expired and no load is in flight, or one is and its
-    /// wait has not run out. One lock; `FolioApp.mayBlock` asks this on the event loop.
+    /// wait has not run out. One lock; `FolioApp.disposition(for:)` asks this on the event loop.
     func wouldWait(_ names: [String], now: Double) -> Bool {
         let instant = DispatchTime.now().uptimeNanoseconds
         return slots.withLock { slots in

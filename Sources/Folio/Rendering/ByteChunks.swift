@@ -1,25 +1,28 @@
 /// Byte-level helpers for cached, pre-rendered output.
 enum ByteChunks {
-    /// Splits `bytes` at every occurrence of `marker`, dropping the markers:
-    /// `n` markers give `n + 1` chunks.
-    static func split(_ bytes: [UInt8], at marker: [UInt8]) -> [[UInt8]] {
-        guard !marker.isEmpty, bytes.count >= marker.count else { return [bytes] }
+    /// Splits `bytes` at every occurrence of any of `markers`, dropping
+    /// them: `n` occurrences give `n + 1` chunks, and `slots[i]` is the
+    /// index in `markers` of the one that stood between chunk `i` and `i + 1`.
+    static func split(_ bytes: [UInt8], at markers: [[UInt8]]) -> (chunks: [[UInt8]], slots: [Int]) {
         var chunks: [[UInt8]] = []
+        var slots: [Int] = []
         var start = 0
         var index = 0
-        let first = marker[0]
-        let last = bytes.count - marker.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + marker.count].elementsEqual(marker) {
+        scanning: while index < bytes.count {
+            for (slot, marker) in markers.enumerated()
+            where !marker.isEmpty && bytes[index] == marker[0] && bytes.count - index >= marker.count
+                && bytes[index..<index + marker.count].elementsEqual(marker)
+            {
                 chunks.append(Array(bytes[start..<index]))
+                slots.append(slot)
                 index += marker.count
                 start = index
-            } else {
-                index += 1
+                continue scanning
             }
+            index += 1
         }
         chunks.append(Array(bytes[start...]))
-        return chunks
+        return (chunks, slots)
     }
 
     /// A 64-bit FNV-1a hash as 16 hex digits, for ETags.

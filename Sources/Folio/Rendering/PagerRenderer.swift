@@ -11,19 +11,38 @@ enum PagerView: Hashable, Sendable {
 
     var templateName: String {
         switch self {
-        case .page: "page.html"
-        case .fragment: "fragment.html"
+        case .page: Self.pageTemplate
+        case .fragment: Self.fragmentTemplate
         }
     }
+
+    // The templates Folio itself renders, named once (`FolioCheck.requiredTemplates`).
+    static let pageTemplate = "page.html"
+    static let fragmentTemplate = "fragment.html"
+    static let indexTemplate = "index.html"
+    static let errorTemplate = "error.html"
+}
+
+/// What differs per response in a form otherwise shared by every visitor
+/// with the same view: spliced into the cached bytes, never rendered.
+struct ResponseFormFields: Sendable {
+    /// The CSRF token: the session's, or a signed one for a visitor without a session.
+    var csrfToken: [UInt8]
+    /// Where the click's answer sends the visitor back to (an embedding
+    /// page), already HTML-escaped; empty for the pager's own page.
+    var returnTarget: [UInt8] = []
 }
 
 /// Renders pager pages, caching the bytes of every (view, pager, selection,
-/// loaded pages, shown counts) combination: what differs per session
-/// otherwise is only the CSRF token, which is spliced into the cached chunks
-/// per response (written with one `writev`), so a request renders nothing.
+/// loaded pages, shown counts) combination: what differs per visitor
+/// otherwise is only the form's token and return target, which are spliced
+/// into the cached chunks per response (written with one `writev`), so a
+/// request renders nothing.
 final class PagerRenderer: Sendable {
-    /// Rendered once with this in place of the token, then split there.
+    /// Rendered once with these in place of the token and return target, then split there.
     static let tokenPlaceholder = "folioCsrfPlaceholder7d3e9a41c5b2"
+    static let returnPlaceholder = "folioReturnPlaceholder0b8f52c61e"
+    private static let placeholders = [Array(tokenPlaceholder.utf8), Array(returnPlaceholder.utf8)]
     /// Bound on the bytes of cached renderings: pages differ by shown
     /// counts too, so a long-running server meets ever new ones.
     static let defaultCacheBytes = 8 << 20
@@ -41,6 +60,8 @@ final class PagerRenderer: Sendable {
 
     private struct Entry {
         var chunks: [[UInt8]]
+        /// Which placeholder stood between `chunks[i]` and `chunks[i + 1]`.
+        var slots: [Int]
         var expires: Double?
     }
 
@@ -62,16 +83,16 @@ final class PagerRenderer: Sendable {
     /// The bytes of renderings cached now (at most the limit given at init).
     var cachedBytes: Int { cache.withLock { $0.byteCount } }
 
-    /// The response body parts for one session's view of a pager.
+    /// The response body parts for one visitor's view of a pager.
     /// - Parameters:
-    ///   - token: The session's CSRF token bytes, spliced where the form needs it.
+    ///   - fields: The token and return target, spliced where the form needs them.
     ///   - now: The time, to notice panels whose URL data expired.
     /// - Throws: `TemplateError` when the page template fails.
     func render(
-        _ view: PagerView, pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord,
-        token: [UInt8],
+        _ view: PagerView, _ resolved: ResolvedPager, record: PagerRecord, fields: ResponseFormFields,
         now: Double
     ) throws(TemplateError) -> [[UInt8]] {
+        let pager = resolved.configuration
         let state = record.state
         let (countSensitive, generation) = content.cacheKeyInputs(of: pager)
         let key = Key(
@@ -81,21 +102,20 @@ final class PagerRenderer: Sendable {
                 matters ? record.shownCounts[page.key] ?? 0 : 0
             }, generation: generation)
         let cached = cache.withLock { $0.value(for: key) }
-        let chunks: [[UInt8]]
+        let entry: Entry
         if let cached, cached.expires.map({ $0 > now }) ?? true {
-            chunks = cached.chunks
+            entry = cached
         } else {
-            let entry = try renderEntry(view, pager: pager, layout: layout, record: record, key: key)
+            entry = try renderEntry(view, pager: pager, layout: resolved.layout, record: record, key: key)
             let cost = entry.chunks.reduce(Self.entryOverhead) { $0 + $1.count }
             // The generation may have moved while rendering: file it under
             // the one it was rendered with; a stale key just ages out.
             cache.withLock { $0.insert(entry, for: key, cost: cost) }
-            chunks = entry.chunks
         }
         var parts: [[UInt8]] = []
-        parts.reserveCapacity(chunks.count * 2)
-        for (index, chunk) in chunks.enumerated() {
-            if index > 0 { parts.append(token) }
+        parts.reserveCapacity(entry.chunks.count * 2)
+        for (index, chunk) in entry.chunks.enumerated() {
+            if index > 0 { parts.append(entry.slots[index - 1] == 0 ? fields.csrfToken : fields.returnTarget) }
             parts.append(chunk)
         }
         return parts
@@ -116,12 +136,13 @@ final class PagerRenderer: Sendable {
             panels.append(panel.html)
         }
         let model = PagerViewModel.make(
-            pager, layout: layout, record: record, panels: panels, csrf: Self.tokenPlaceholder, site: site)
+            pager, layout: layout, record: record, panels: panels, csrf: Self.tokenPlaceholder,
+            returnTarget: Self.returnPlaceholder, site: site)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         try templates.template(named: view.templateName).render(
             ["site": site.templateValue, "pager": model], into: &output)
-        return Entry(
-            chunks: ByteChunks.split(output, at: Array(Self.tokenPlaceholder.utf8)), expires: expires)
+        let (chunks, slots) = ByteChunks.split(output, at: Self.placeholders)
+        return Entry(chunks: chunks, slots: slots, expires: expires)
     }
 }

@@ -41,9 +41,10 @@ enum PagerViewModel {
     ///   - panels: The inner HTML of each page's panel, `nil` for pages that
     ///     are not loaded (empty placeholders).
     ///   - csrf: The token to put in the form (a placeholder when cached).
+    ///   - returnTarget: Where the click's answer returns to (a placeholder when cached).
     static func make(
         _ pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord, panels: [String?],
-        csrf: String, site: SiteContext
+        csrf: String, returnTarget: String, site: SiteContext
     ) -> TemplateValue {
         let selected = record.state.selectedIndex
         let geometry = layout.geometry(selected: selected)
@@ -84,6 +85,7 @@ enum PagerViewModel {
                 ("titleStyle", .string(pager.titleStyle.rawValue)), ("layout", .string(pager.layoutName)),
                 ("transition", .string(pager.transitionName)),
                 ("transitionMs", .number(Double(pager.transitionMilliseconds))), ("csrf", .string(csrf)),
+                ("returnTarget", .string(returnTarget)),
                 ("selectAction", .string(pagerURL + "/select")),
                 ("scrollAction", .string(pagerURL + "/scroll")),
                 ("stateURL", .string(pagerURL + "/state")), ("fragmentURL", .string(pagerURL + "/fragment")),

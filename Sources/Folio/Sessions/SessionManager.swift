@@ -18,8 +18,8 @@ public struct SessionConfiguration: Sendable, Hashable {
 
 /// Finds, creates, expires and caps sessions over a `SessionStore`.
 ///
-/// A session is created only when a response needs one (a page with a
-/// form); reads of `/state`, `/public` or `/healthz` never create one.
+/// A session is created only at a visitor's first click (select or
+/// scroll); views, `/state`, `/public` and `/healthz` never create one.
 public final class SessionManager: Sendable {
     /// The store sessions live in.
     public let store: any SessionStore
@@ -113,20 +113,33 @@ public final class SessionManager: Sendable {
         return (record, true)
     }
 
-    /// The live session named by the cookie, or a new one.
-    /// - Returns: The record, and whether the response should (re)set the
-    ///   cookie: for a new session, and for one whose idle timer restarted
-    ///   (at most once per `touchInterval`), so the cookie lives as long as
-    ///   the session does.
-    /// - Throws: `StoreError` when a new session cannot be written.
-    public func sessionCreatingIfNeeded(id: String?) throws(StoreError) -> (SessionRecord, setsCookie: Bool) {
-        if let (record, touched) = try lookup(id: id) { return (record, touched) }
+    /// The live session named by a cookie value, and whether reading it
+    /// wrote its last-seen time (so the answer renews the cookie).
+    /// - Parameter notes: Whether to note the use at all; false for requests
+    ///   that must change nothing stored (`HEAD`, cross-site).
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func sessionNotingUse(id: String?, notes: Bool) throws(StoreError) -> (
+        record: SessionRecord, touched: Bool
+    )? {
+        if !notes { return try liveRecord(id: id, now: clock.now).map { ($0, false) } }
+        return try lookup(id: id)
+    }
+
+    /// Creates a session at a visitor's first click, with its pagers'
+    /// records, in one durable write; its id and token are fresh.
+    /// - Throws: `StoreError` when it cannot be written; nothing changed then.
+    public func createSession(pagers: [String: PagerRecord]) throws(StoreError) -> SessionRecord {
         try makeRoomIfNeeded()
-        let record = SessionRecord(id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now)
+        let record = SessionRecord(
+            id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now, pagers: pagers,
+            isIssuedAtClick: true)
         try store.insert(record)
         counts.withLock { $0.sessions = $0.sessions.map { $0 + 1 } }
-        return (record, true)
+        return record
     }
+
+    /// `count` bytes from the manager's random source (form-token nonces).
+    public func randomBytes(count: Int) -> [UInt8] { random.randomBytes(count: count) }
 
     /// Runs `change` on the latest copy of one pager's record of a session
     /// and saves the result when it differs, all under one lock. `change`

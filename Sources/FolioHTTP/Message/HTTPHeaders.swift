@@ -77,7 +77,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
 extension StringProtocol {
     /// ASCII-only case-insensitive comparison, as header names and tokens need.
-    func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+    public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         let left = utf8
         let right = other.utf8
         guard left.count == right.count else { return false }
@@ -85,7 +85,7 @@ extension StringProtocol {
     }
 
     /// The text without leading and trailing spaces and tabs.
-    func trimmingASCIIWhitespace() -> Substring {
+    public func trimmingASCIIWhitespace() -> Substring {
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

@@ -3,18 +3,66 @@ extension HTTPRequest {
     /// surrounding double quotes are removed, malformed pairs are skipped.
     public var cookies: [String: String] {
         var result: [String: String] = [:]
-        for header in headers.values(for: "Cookie") {
-            for pair in header.split(separator: ";") {
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<equals].trimmingASCIIWhitespace()
-                var value = pair[pair.index(after: equals)...].trimmingASCIIWhitespace()
-                guard !name.isEmpty else { continue }
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = value.dropFirst().dropLast()
-                }
-                if result[String(name)] == nil { result[String(name)] = String(value) }
-            }
+        forEachCookie { name, value in
+            let key = String(decoding: name, as: UTF8.self)
+            if result[key] == nil { result[key] = String(decoding: value, as: UTF8.self) }
+            return true
         }
         return result
+    }
+
+    /// The values of the cookies named `names`, in that order (`nil` for one
+    /// not sent), by the same rules as `cookies`. Scans the headers' bytes
+    /// once and builds a `String` only for the values asked for: a server
+    /// reads its session cookie on every request.
+    public func cookies(named names: [String]) -> [String?] {
+        var found = [String?](repeating: nil, count: names.count)
+        var missing = names.count
+        forEachCookie { name, value in
+            for (index, wanted) in names.enumerated()
+            where found[index] == nil && name.elementsEqual(wanted.utf8) {
+                found[index] = String(decoding: value, as: UTF8.self)
+                missing -= 1
+            }
+            return missing > 0
+        }
+        return found
+    }
+
+    /// Calls `body` with each well-formed pair's name and value bytes, in
+    /// header order, until it returns false. The one cookie parser: names
+    /// and values without surrounding spaces or tabs, a value's surrounding
+    /// double quotes removed, pairs without `=` or with an empty name skipped.
+    private func forEachCookie(
+        _ body: (Slice<UnsafeBufferPointer<UInt8>>, Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+    ) {
+        for field in headers where field.name.equalsIgnoringASCIICase("Cookie") {
+            var header = field.value
+            let goesOn = header.withUTF8 { bytes -> Bool in
+                var rest = bytes[...]
+                while !rest.isEmpty {
+                    let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+                    let pair = rest[..<end]
+                    rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+                    guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                    let name = Self.trimmed(pair[..<equals])
+                    guard !name.isEmpty else { continue }
+                    var value = Self.trimmed(pair[(equals + 1)...])
+                    if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                        value = value.dropFirst().dropLast()
+                    }
+                    if !body(name, value) { return false }
+                }
+                return true
+            }
+            if !goesOn { return }
+        }
+    }
+
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var slice = bytes
+        while slice.first == UInt8(ascii: " ") || slice.first == UInt8(ascii: "\t") { slice = slice.dropFirst() }
+        while slice.last == UInt8(ascii: " ") || slice.last == UInt8(ascii: "\t") { slice = slice.dropLast() }
+        return slice
     }
 }

@@ -86,25 +86,43 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// Answers requests. The server calls `handle(_:)` on the connection's
-/// event-loop thread, unless `mayBlock(_:)` says the request may block: then
-/// on one of its worker threads (`HTTPServerConfiguration.workerThreads`).
+/// Where a request is answered, decided once on its event loop by
+/// `HTTPHandler.disposition(for:)`.
+public enum HTTPDisposition: Sendable {
+    /// The answer, computed on the event loop.
+    case answer(HTTPResponse)
+    /// Work that may block (a disk sync, a network fetch): the server runs it
+    /// on one of its worker threads (`HTTPServerConfiguration.workerThreads`)
+    /// while the loop serves everyone else. It carries what the decision
+    /// resolved, so nothing is looked up twice.
+    case blocking(@Sendable () -> HTTPResponse)
+
+    /// The answer, running blocking work on the calling thread.
+    public func response() -> HTTPResponse {
+        switch self {
+        case .answer(let response): response
+        case .blocking(let work): work()
+        }
+    }
+}
+
+/// Answers requests. The server asks `disposition(for:)` on the
+/// connection's event-loop thread; a handler that never blocks only
+/// implements `handle(_:)`.
 public protocol HTTPHandler: Sendable {
-    /// Answers one request. On the event loop (the default) keep it short and
-    /// never block on I/O: every other connection of that loop waits meanwhile.
-    /// For requests where `mayBlock(_:)` is true it runs on a worker thread and
-    /// may block (a disk sync, a network fetch); its own timeouts bound it.
+    /// Answers one request, on the event loop unless `disposition(for:)`
+    /// sends it elsewhere. Keep it short and never block on I/O: every
+    /// other connection of that loop waits meanwhile.
     func handle(_ request: HTTPRequest) -> HTTPResponse
 
-    /// Whether answering this request may block (disk sync, network); such
-    /// requests are handled on the server's worker threads instead of the
-    /// event loop. Called on the event loop for every request, so it must be
-    /// cheap and must not block itself. When unsure, answer true: that is
-    /// only slower. Default: false (everything runs on the event loop).
-    func mayBlock(_ request: HTTPRequest) -> Bool
+    /// Decides where the request is answered: now, or on a worker thread
+    /// when answering may block (disk sync, network). Called on the event
+    /// loop for every request, so it must not block itself. When unsure,
+    /// choose `.blocking`: that is only slower. Default: `.answer(handle(request))`.
+    func disposition(for request: HTTPRequest) -> HTTPDisposition
 }
 
 extension HTTPHandler {
     /// Nothing blocks: every request is answered on its event loop.
-    public func mayBlock(_ request: HTTPRequest) -> Bool { false }
+    public func disposition(for request: HTTPRequest) -> HTTPDisposition { .answer(handle(request)) }
 }

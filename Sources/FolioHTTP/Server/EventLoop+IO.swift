@@ -63,11 +63,14 @@ extension EventLoop {
                 connection.output.append(Self.continueLine)
             case .request(let request):
                 guard reserveBodyIfNeeded(connection, bytes: request.body.count) else { return }
-                if handler.mayBlock(request) {
-                    handOff(connection, request)
+                let started = log.enabled ? monotonicNanoseconds() : 0
+                switch handler.disposition(for: request) {
+                case .answer(let response):
+                    queue(response, to: request, on: connection, started: started)
+                case .blocking(let work):
+                    handOff(connection, request, work)
                     break parsing
                 }
-                respond(connection, to: request)
             case .error(let error):
                 reject(connection, status: error.status, message: error.description)
                 return
@@ -77,11 +80,6 @@ extension EventLoop {
     }
 
     private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    private func respond(_ connection: Connection, to request: HTTPRequest) {
-        let started = log.enabled ? monotonicNanoseconds() : 0
-        queue(handler.handle(request), to: request, on: connection, started: started)
-    }
 
     /// Serializes `response` behind what the connection has queued, writing
     /// at once when it can, and logs it (`started`: when the request was parsed).

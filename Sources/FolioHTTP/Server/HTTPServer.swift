@@ -57,7 +57,7 @@ public final class HTTPServer: Sendable {
                 Socket.close(listener)
                 throw .setupFailed(error)
             }
-            let workers = WorkerPool(threadCount: configuration.workerThreads, handler: handler)
+            let workers = WorkerPool(threadCount: configuration.workerThreads)
             log.startIfNeeded()
             for mailbox in mailboxes {
                 do throws(HTTPServerError) {
@@ -121,7 +121,7 @@ public final class HTTPServer: Sendable {
     /// All of these responses say `Connection: close`. An idle connection with
     /// nothing pending closes at once; new connections are refused.
     ///
-    /// Requests on worker threads (see `HTTPHandler.mayBlock(_:)`) are answered
+    /// Requests on worker threads (see `HTTPHandler.disposition(for:)`) are answered
     /// too, with `Connection: close`, if they finish within `gracePeriod`. Once
     /// the loops have stopped the workers are stopped and joined; one still in
     /// the handler after `gracePeriod` is abandoned (its answer is dropped), so

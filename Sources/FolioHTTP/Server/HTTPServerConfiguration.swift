@@ -31,7 +31,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var accessLog: Bool
     /// The listen backlog. Default 1024.
     public var backlog: Int32
-    /// Threads that answer the requests `HTTPHandler.mayBlock(_:)` marks, so a
+    /// Threads that answer the work of requests `HTTPHandler.disposition(for:)` sends to them (`.blocking`), so a
     /// slow disk sync or fetch holds up no event loop. At most this many such
     /// requests run at once; the others wait in a queue (at most one per
     /// connection). Values below 1 count as 1. Default 4.

@@ -18,6 +18,8 @@ struct OffloadTicket: Sendable {
 /// A request handed from an event loop to the workers, and where its answer goes.
 struct OffloadedRequest: Sendable {
     let ticket: OffloadTicket
+    /// What `HTTPHandler.disposition(for:)` decided to run here.
+    let work: @Sendable () -> HTTPResponse
     /// The loop that owns the connection.
     let mailbox: LoopMailbox
 }
@@ -25,11 +27,11 @@ struct OffloadedRequest: Sendable {
 /// A worker's answer on its way back to the connection's loop.
 struct OffloadedResponse: Sendable {
     let ticket: OffloadTicket
-    /// The handler's answer.
+    /// The work's answer.
     let response: HTTPResponse
 }
 
-/// A fixed set of plain threads that call the handler for requests that may
+/// A fixed set of plain threads that run the work of requests that may
 /// block, so the event loops keep serving everyone else meanwhile.
 ///
 /// Jobs wait in a locked queue; a semaphore counts them (plus one wake-up
@@ -43,15 +45,13 @@ final class WorkerPool: Sendable {
         var stopping = false
     }
 
-    private let handler: any HTTPHandler
     private let queue = LockedValue(Queue())
     private let available = DispatchSemaphore(value: 0)
     private let running = DispatchGroup()
     private let threadCount: Int
 
-    /// Starts `threadCount` (at least 1) threads calling `handler`.
-    init(threadCount: Int, handler: any HTTPHandler) {
-        self.handler = handler
+    /// Starts `threadCount` (at least 1) threads.
+    init(threadCount: Int) {
         self.threadCount = max(1, threadCount)
         for _ in 0..<self.threadCount {
             running.enter()
@@ -90,7 +90,7 @@ final class WorkerPool: Sendable {
     }
 
     /// Waits until every thread has exited or `deadline` (monotonic
-    /// nanoseconds) passed; a thread still in the handler then is abandoned
+    /// nanoseconds) passed; a thread still in its work then is abandoned
     /// (its answer is dropped by the closed mailbox).
     /// - Returns: whether every thread exited.
     @discardableResult
@@ -117,7 +117,7 @@ final class WorkerPool: Sendable {
             }
             // No job after a wake-up only happens at stop (each job signals once).
             guard let job else { return }
-            let response = handler.handle(job.ticket.request)
+            let response = job.work()
             job.mailbox.deliver(OffloadedResponse(ticket: job.ticket, response: response))
         }
     }

@@ -1,4 +1,5 @@
-// libFuzzer entry for FolioHTTP's cookie parser (`HTTPRequest.cookies`),
+// libFuzzer entry for FolioHTTP's cookie parser (`HTTPRequest.cookies` and
+// `HTTPRequest.cookies(named:)`, the one Folio reads its session cookie with),
 // built by `scripts/fuzz cookie` together with Sources/FolioHTTP/{Parser,Message}.
 //
 // The input is split at line feeds into several `Cookie` headers. Besides
@@ -17,18 +18,23 @@ func cookieHeaders(_ bytes: [UInt8]) -> HTTPHeaders {
     return headers
 }
 
-/// The value the first pair named `name` carries, found the slow, obvious way.
+/// The value the first pair named `name` carries, found the slow, obvious
+/// way: bytes split into arrays (a `;` or `=` followed by a combining mark
+/// is still a separator, as for any byte-wise HTTP parser).
 func firstValue(named name: String, in headers: HTTPHeaders) -> String? {
+    let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
+    func trim(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        Array(bytes.drop(while: blanks.contains).reversed().drop(while: blanks.contains).reversed())
+    }
     for header in headers.values(for: "Cookie") {
-        for pair in header.split(separator: ";") {
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            if pair[..<equals].trimmingASCIIWhitespace() == name {
-                var value = pair[pair.index(after: equals)...].trimmingASCIIWhitespace()
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = value.dropFirst().dropLast()
-                }
-                return String(value)
+        for pair in Array(header.utf8).split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            guard trim(pair[..<equals]) == Array(name.utf8) else { continue }
+            var value = trim(pair[(equals + 1)...])
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                value = Array(value.dropFirst().dropLast())
             }
+            return String(decoding: value, as: UTF8.self)
         }
     }
     return nil
@@ -45,6 +51,13 @@ public func fuzzCookie(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(!name.contains(";") && !value.contains(";"), "a ';' inside a cookie")
         precondition(name.trimmingASCIIWhitespace() == name, "name keeps surrounding whitespace")
         precondition(firstValue(named: name, in: request.headers) == value, "not the first \(name)")
+    }
+    // The lookup that serves requests agrees with the dictionary and the slow reading.
+    let names = Array(cookies.keys.prefix(6)) + ["folio_session", "__Host-folio_session", "folio_csrf"]
+    let looked = request.cookies(named: names)
+    for (name, value) in zip(names, looked) {
+        precondition(value == cookies[name], "cookies(named:) differs from cookies for \(name)")
+        precondition(value == firstValue(named: name, in: request.headers), "cookies(named:) is not the first \(name)")
     }
     return 0
 }

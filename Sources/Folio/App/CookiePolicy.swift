@@ -1,0 +1,87 @@
+import FolioHTTP
+
+/// The attributes of Folio's cookies (the session and the form-token
+/// binding), decided once from the options.
+///
+/// Threat: someone who controls a sibling subdomain (or an http page of the
+/// same host) sets `folio_session=ID` for the dashboard's host with a
+/// session id they know; the victim's clicks then land in a session the
+/// attacker can read and change. Over HTTPS (`X-Forwarded-Proto: https`,
+/// which also makes the cookie `Secure`) with the cookie path `/`, the
+/// session cookie is `__Host-folio_session`: browsers accept that name only
+/// from a secure origin, only `Secure`, with `Path=/` and no `Domain`, so no
+/// other host can set it. Elsewhere the prefix cannot apply and the name
+/// stays `folio_session`. Both names are read (the `__Host-` one first); a
+/// session found under the plain name where the `__Host-` one applies is
+/// moved to it, and the plain cookie expired.
+struct CookiePolicy: Sendable {
+    /// The `Path` attribute: `FolioAppOptions.cookiePath`, or the base path plus `/`.
+    let path: String
+    /// `SameSite=None; Secure; Partitioned` instead of `SameSite=Lax`.
+    let partitioned: Bool
+    /// `Max-Age` of both cookies: the session idle timeout.
+    let maxAge: Int
+
+    /// - Throws: `FolioStartupError` when the cookie path does not cover the
+    ///   base path (the browser would never send the cookies back).
+    init(options: FolioAppOptions) throws(FolioStartupError) {
+        let base = options.basePath
+        if let given = options.cookiePath {
+            let normalized = given.hasSuffix("/") ? given : given + "/"
+            guard normalized.hasPrefix("/"), (base + "/").hasPrefix(normalized) else {
+                throw FolioStartupError(
+                    "the cookie path \(given) does not cover the base path \(base.isEmpty ? "/" : base): "
+                        + "browsers would not send the session cookie to Folio; use a prefix of the base path, such as /")
+            }
+            path = normalized
+        } else {
+            path = base + "/"
+        }
+        partitioned = options.partitionedCookies
+        maxAge = Int(options.sessions.idleTimeout)
+    }
+
+    /// Whether the request reached the proxy over HTTPS (the trusted
+    /// `X-Forwarded-Proto: https`): cookies are then `Secure`.
+    static func isHTTPS(_ request: HTTPRequest) -> Bool {
+        guard let proto = request.headers["X-Forwarded-Proto"] else { return false }
+        return proto.trimmingASCIIWhitespace().equalsIgnoringASCIICase("https")
+    }
+
+    /// The session cookie's name for answers to `request`.
+    func sessionCookieName(for request: HTTPRequest) -> String {
+        path == "/" && Self.isHTTPS(request) ? FolioApp.hostCookieName : FolioApp.cookieName
+    }
+
+    /// `Set-Cookie` values for the session `id`: the session cookie, and
+    /// the expiry of a plain one the request carried where the `__Host-`
+    /// name now applies.
+    func sessionCookies(id: String, for request: HTTPRequest, visitor: Visitor) -> [String] {
+        let name = sessionCookieName(for: request)
+        var values = ["\(name)=\(id)" + attributes(for: request, maxAge: maxAge)]
+        if name == FolioApp.hostCookieName, visitor.sessionID != nil, !visitor.sessionCookieIsHostPrefixed {
+            values.append("\(FolioApp.cookieName)=" + attributes(for: request, maxAge: 0))
+        }
+        return values
+    }
+
+    /// `Set-Cookie` for the nonce a visitor's signed form tokens are bound to.
+    func formCookie(nonceHex: String, for request: HTTPRequest) -> String {
+        "\(FolioApp.formCookieName)=\(nonceHex)" + attributes(for: request, maxAge: maxAge)
+    }
+
+    /// Whether the plain session cookie the request carried is to be moved
+    /// to the `__Host-` name.
+    func movesToHostCookie(_ visitor: Visitor, request: HTTPRequest) -> Bool {
+        visitor.sessionID != nil && !visitor.sessionCookieIsHostPrefixed
+            && sessionCookieName(for: request) == FolioApp.hostCookieName
+    }
+
+    /// Not readable by scripts; not sent on cross-site subrequests or posts
+    /// (`Lax`), or, partitioned, sent only within the embedding site.
+    private func attributes(for request: HTTPRequest, maxAge: Int) -> String {
+        let site = partitioned ? "SameSite=None; Secure; Partitioned" : "SameSite=Lax"
+        let secure = !partitioned && Self.isHTTPS(request) ? "; Secure" : ""
+        return "; Path=\(path); Max-Age=\(maxAge); HttpOnly; \(site)\(secure)"
+    }
+}

@@ -1,0 +1,192 @@
+import FolioCore
+import FolioHTTP
+
+/// `POST /{pager}/select` and `POST /{pager}/scroll`, resolved: the page
+/// the click selects and where its answer goes.
+struct ClickRequest: Sendable {
+    let pager: ResolvedPager
+    let form: FormFields
+    /// The page selected: `page` (select), or `floor(offset / width)` clamped (scroll, seed 001).
+    let index: Int
+    /// The page the form was shown on (`from`), where a session created by
+    /// this click starts, so its lifecycle continues from that view.
+    let shownIndex: Int
+    let returnTarget: ReturnTarget?
+
+    /// - Throws: `ClientError` 400 for a malformed form or return target,
+    ///   404 for an unknown page.
+    init(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest) throws(ClientError) {
+        self.pager = pager
+        do {
+            form = try request.form()
+        } catch {
+            throw .badRequest("The form is malformed: \(error).")
+        }
+        if case .scroll = route {
+            guard let text = form["offset"], let offset = Double(text.trimmingASCIIWhitespace()) else {
+                throw .badRequest("The form needs an 'offset' field: the scroll position in CSS px.")
+            }
+            guard let text = form["width"], let width = Double(text.trimmingASCIIWhitespace()) else {
+                throw .badRequest("The form needs a 'width' field: the page width in CSS px.")
+            }
+            do {
+                index = try PagerState.pageIndex(offset: offset, pageWidth: width, count: pager.pageCount)
+            } catch {
+                throw ClientError.from(error, pager: pager.key)
+            }
+        } else {
+            guard let page = form["page"], !page.isEmpty else {
+                throw .badRequest("The form needs a 'page' field: a page key or index.")
+            }
+            index = try pager.pageIndex(formValue: page)
+        }
+        shownIndex = form["from"].flatMap(pager.pageIndex) ?? 0
+        returnTarget = try ReturnTarget(form["return"])
+    }
+}
+
+extension FolioApp {
+    /// A click writes: with a durable store it is answered on a worker
+    /// thread; in memory on the loop, unless a page's data may need loading.
+    func clickDisposition(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest) -> HTTPDisposition {
+        let answer = { @Sendable in
+            self.answering(request) { () throws(ClientError) in try self.clickResponse(route, pager, request) }
+        }
+        return sessions.storeIsDurable || mayLoad(pager) ? .blocking(answer) : .answer(answer())
+    }
+
+    /// Checks what every click needs before anything changes (not sent
+    /// cross-site, a well-formed form, a valid CSRF token), applies it to
+    /// the visitor's session, or creates the session at this first click,
+    /// and answers.
+    private func clickResponse(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest)
+        throws(ClientError) -> HTTPResponse
+    {
+        let visitor = Visitor(request)
+        if let refusal = visitor.postRefusal { throw refusal }
+        let click = try ClickRequest(route, pager, request)
+        var session: SessionRecord?
+        if let id = visitor.sessionID {
+            // A post is never a HEAD, and a cross-site one was refused above: it may note the use.
+            do { session = try sessions.sessionNotingUse(id: id, notes: true)?.record } catch {
+                throw ClientError.unavailable(error)
+            }
+        }
+        let token = click.form["csrf"]
+        if let session, sessions.isValidToken(token, for: session) {
+            return try applyClick(click, to: session, request, visitor)
+        }
+        guard let token, let signed = SignedFormToken.verified(
+            token, secret: secret, now: sessions.now, maxAge: options.sessions.idleTimeout)
+        else {
+            if session == nil { throw .noSession }
+            throw .forbidden("The CSRF token is missing or wrong; reload the page and try again.")
+        }
+        // Bound to this browser's nonce cookie, or (where the cookie could
+        // not be set, as in a portal's server-side include) vouched for by
+        // the browser's own same-origin statement.
+        guard visitor.formNonce.map({ HMACSHA256.isEqual($0, signed.nonce) }) ?? false
+            || visitor.isProvenSameOrigin
+        else {
+            throw .forbidden(
+                "The form's token belongs to another browser and this post does not say it comes from this site; reload the page and try again.")
+        }
+        if let session { return try applyClick(click, to: session, request, visitor) }
+        return try firstClick(click, request, visitor)
+    }
+
+    private func applyClick(_ click: ClickRequest, to session: SessionRecord, _ request: HTTPRequest, _ visitor: Visitor)
+        throws(ClientError) -> HTTPResponse
+    {
+        let (outcome, reissued) = try save(
+            .select(click.index), on: click.pager, session: session, startIndex: click.index, atClick: true)
+        perform(outcome.effects, on: click.pager)
+        return try clickAnswer(click, record: outcome.after, session: reissued ?? session,
+            setsCookie: reissued != nil, request, visitor)
+    }
+
+    /// The first click of a visitor without a session: the session is
+    /// created with the pager as the view it was clicked on left it (`from`,
+    /// shown once), then the click applied, in one durable write.
+    private func firstClick(_ click: ClickRequest, _ request: HTTPRequest, _ visitor: Visitor)
+        throws(ClientError) -> HTTPResponse
+    {
+        let shown = try outcome(of: .appear, on: click.pager, session: nil, startIndex: click.shownIndex)
+        var record = shown.after
+        let effects: [PagerEffect]
+        do {
+            effects = try PagerStep.select(click.index).apply(to: &record)
+        } catch {
+            throw ClientError.from(error, pager: click.pager.key)
+        }
+        let session: SessionRecord
+        do {
+            session = try sessions.createSession(pagers: [click.pager.key: record])
+        } catch {
+            throw ClientError.unavailable(error)
+        }
+        perform(shown.effects + effects, on: click.pager)
+        return try clickAnswer(click, record: record, session: session, setsCookie: true, request, visitor)
+    }
+
+    /// After a successful click: `303` to the return target or the page's
+    /// canonical URL (post, redirect, get), or for `HX-Request: true` the
+    /// fragment, with `HX-Push-Url` unless it returns to an embedding page.
+    /// Either way `Vary: HX-Request`. A session created or reissued by this
+    /// click gets its cookie, and the fragment its token.
+    private func clickAnswer(
+        _ click: ClickRequest, record: PagerRecord, session: SessionRecord, setsCookie: Bool,
+        _ request: HTTPRequest, _ visitor: Visitor
+    ) throws(ClientError) -> HTTPResponse {
+        let location = site.pageURL(click.pager.key, record.state.selectedPage.key)
+        var response: HTTPResponse
+        if let swap = request.headers["HX-Request"], swap.trimmingASCIIWhitespace().equalsIgnoringASCIICase("true") {
+            response = try rendered(
+                .fragment, click.pager, record: record,
+                fields: ResponseFormFields(
+                    csrfToken: Array(session.csrfToken.utf8), returnTarget: click.returnTarget?.attributeBytes ?? []))
+            if click.returnTarget == nil { response.headers.add(name: "HX-Push-Url", value: location) }
+        } else {
+            response = .redirect(to: click.returnTarget?.path ?? location)
+            response.headers.add(name: "Cache-Control", value: "no-store")
+        }
+        response.headers.add(name: "Vary", value: "HX-Request")
+        if setsCookie {
+            for value in cookies.sessionCookies(id: session.id, for: request, visitor: visitor) {
+                response.headers.add(name: "Set-Cookie", value: value)
+            }
+        }
+        return response
+    }
+
+    /// Saves `step` on the session's record of `pager` (its latest copy,
+    /// under the session lock), reissuing a session begun by a view under a
+    /// fresh id at a click (`SessionManager.updatePagerAtClick`).
+    /// - Throws: `ClientError` for a refused event (404/400), a store
+    ///   failure (503), or a session that is gone (403).
+    func save(_ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int, atClick: Bool = false)
+        throws(ClientError) -> (StepOutcome, reissued: SessionRecord?)
+    {
+        let stored = pager.storedRecord(in: session)
+        let result: ([PagerEffect], PagerRecord, reissued: SessionRecord?)
+        do {
+            result = try sessions.updatePager(
+                pager.key, session: session.id, known: session, atClick: atClick,
+                initial: { pager.startingRecord(at: startIndex) }, isCurrent: pager.fits,
+                { (record) throws(PagerError) -> [PagerEffect] in try step.apply(to: &record) })
+        } catch {
+            switch error {
+            case .rejected(let refusal): throw ClientError.from(refusal, pager: pager.key)
+            case .store(let failure): throw ClientError.unavailable(failure)
+            case .ended: throw ClientError.noSession
+            }
+        }
+        return (StepOutcome(stored: stored, after: result.1, effects: result.0), result.reissued)
+    }
+
+    func save(_ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int)
+        throws(ClientError) -> StepOutcome
+    {
+        try save(step, on: pager, session: session, startIndex: startIndex, atClick: false).0
+    }
+}

@@ -1,0 +1,41 @@
+import FolioHTTP
+import FolioTemplate
+
+extension FolioApp {
+    /// `GET /`: the index of pagers.
+    func indexResponse() -> HTTPResponse {
+        let pagers: [TemplateValue] = pagers.map { pager in
+            .object(
+                TemplateObject([
+                    ("key", .string(pager.key)), ("title", .string(pager.configuration.title)),
+                    ("href", .string(site.pagerURL(pager.key))),
+                ]))
+        }
+        do {
+            var output: [UInt8] = []
+            try templates.template(named: PagerView.indexTemplate).render(
+                ["site": site.templateValue, "pagers": .array(pagers)], into: &output)
+            return .html(.ok, output)
+        } catch {
+            return .text(.internalServerError, "The index template failed: \(error)")
+        }
+    }
+
+    /// `GET /{pager}/pager.css`: the generated stylesheet, with an ETag.
+    func stylesheetResponse(_ pager: ResolvedPager, request: HTTPRequest) -> HTTPResponse {
+        let stylesheet = pager.stylesheet
+        let headers: HTTPHeaders = [
+            "ETag": stylesheet.etag, "Cache-Control": "public, max-age=60",
+        ]
+        if let match = request.headers["If-None-Match"],
+            match.split(separator: ",").contains(where: {
+                $0.trimmingASCIIWhitespace() == stylesheet.etag || $0 == "*"
+            })
+        {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        var response = HTTPResponse(status: .ok, headers: headers, body: .bytes(stylesheet.bytes))
+        response.headers.add(name: "Content-Type", value: "text/css; charset=utf-8")
+        return response
+    }
+}
