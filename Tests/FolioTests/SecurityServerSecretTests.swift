@@ -10,7 +10,7 @@ import Testing
 
     init() throws { folder = try TemporaryFolder() }
 
-    func mode(_ path: String) throws -> Int {
+    static func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return try #require(attributes[.posixPermissions] as? Int)
     }
@@ -36,7 +36,7 @@ import Testing
     @Test func anAbsentFileIsCreatedPrivateWith64HexDigits() throws {
         let path = folder.path + "/secret"
         let secret = try ServerSecret.file(at: path)
-        #expect(try mode(path) == 0o600)
+        #expect(try Self.mode(path) == 0o600)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == Hex.encode(secret.bytes) + "\n")
         #expect(text.utf8.count == 65)
