@@ -12,6 +12,16 @@ enum Hex {
         }
     }
 
+    /// Writes `bytes` as lowercase hex to the start of `text`, which has
+    /// room for two digits a byte: for callers that must not allocate.
+    static func write(_ bytes: UnsafeRawBufferPointer, into text: UnsafeMutableRawBufferPointer) {
+        precondition(text.count >= 2 * bytes.count, "no room for the hex digits")
+        for (index, byte) in bytes.enumerated() {
+            text[2 * index] = digits[Int(byte >> 4)]
+            text[2 * index + 1] = digits[Int(byte & 0x0F)]
+        }
+    }
+
     /// `bytes` as lowercase hex.
     static func encode(_ bytes: some Collection<UInt8>) -> String {
         var text: [UInt8] = []
