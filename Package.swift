@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // libcrypto, for the HMAC that signs form tokens.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // epoll, eventfd and accept4, missing from Swift's Glibc module.
         .systemLibrary(name: "CLinux"),
 
@@ -44,7 +48,9 @@ let package = Package(
         .target(name: "FolioHTTP", dependencies: ["FolioSync", "CZlib", "CLinux"], swiftSettings: strict),
         .target(
             name: "Folio",
-            dependencies: ["FolioCore", "FolioSync", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite"],
+            dependencies: [
+                "FolioCore", "FolioSync", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite", "COpenSSL",
+            ],
             swiftSettings: strict),
         .target(
             name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],

@@ -4,6 +4,7 @@ import FolioSync
 /// ends. Also the store tests use.
 public final class MemorySessionStore: SessionStore {
     private let sessions = LockedValue<[String: SessionRecord]>([:])
+    private let secret = LockedValue<[UInt8]?>(nil)
 
     /// Creates an empty store.
     public init() {}
@@ -16,9 +17,18 @@ public final class MemorySessionStore: SessionStore {
         sessions.withLock { $0[id] }
     }
 
-    /// Adds a new session.
+    /// Adds a new session with its pagers, in one step.
     public func insert(_ session: SessionRecord) throws(StoreError) {
         sessions.withLock { $0[session.id] = session }
+    }
+
+    /// The first candidate this store was given, kept for its lifetime.
+    public func serverSecret(storingIfAbsent candidate: [UInt8]) throws(StoreError) -> [UInt8] {
+        secret.withLock { stored in
+            if let stored { return stored }
+            stored = candidate
+            return candidate
+        }
     }
 
     /// Records that a session was used at `lastSeen`.

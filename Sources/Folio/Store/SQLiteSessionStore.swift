@@ -20,6 +20,9 @@ public final class SQLiteSessionStore: SessionStore {
         let deleteSession: SQLiteStatement
         let touchSession: SQLiteStatement
         let upsertPager: SQLiteStatement
+        let deletePagers: SQLiteStatement
+        let insertSecret: SQLiteStatement
+        let selectSecret: SQLiteStatement
         let deleteIdle: SQLiteStatement
         let deleteOldest: SQLiteStatement
         let countSessions: SQLiteStatement
@@ -57,6 +60,8 @@ public final class SQLiteSessionStore: SessionStore {
                 session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
                 pager TEXT NOT NULL, record BLOB NOT NULL,
                 PRIMARY KEY (session_id, pager)) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS folio_secrets (
+                name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
             """)
         try Self.addIssuedAtClickIfNeeded(connection)
         // After the setup, so the -wal and -shm files exist.
@@ -75,6 +80,10 @@ public final class SQLiteSessionStore: SessionStore {
                 touchSession: try connection.prepare("UPDATE sessions SET last_seen = ? WHERE id = ?"),
                 upsertPager: try connection.prepare(
                     "INSERT OR REPLACE INTO pagers (session_id, pager, record) VALUES (?, ?, ?)"),
+                deletePagers: try connection.prepare("DELETE FROM pagers WHERE session_id = ?"),
+                insertSecret: try connection.prepare(
+                    "INSERT OR IGNORE INTO folio_secrets (name, value) VALUES (?, ?)"),
+                selectSecret: try connection.prepare("SELECT value FROM folio_secrets WHERE name = ?"),
                 deleteIdle: try connection.prepare("DELETE FROM sessions WHERE last_seen < ?"),
                 deleteOldest: try connection.prepare(
                     "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT ?)"),
@@ -118,15 +127,61 @@ public final class SQLiteSessionStore: SessionStore {
         return record
     }
 
-    /// Adds a new session.
+    /// Adds a new session with its pagers in one transaction, durable when
+    /// this returns: the row, then every pager record (any pager rows left
+    /// under the id are dropped first, so the stored session is `session`).
     public func insert(_ session: SessionRecord) throws(StoreError) {
+        var pagers: [(String, [UInt8])] = []
+        do {
+            for (pager, record) in session.pagers {
+                pagers.append((pager, [UInt8](try encoder.encode(record))))
+            }
+        } catch {
+            throw StoreError("cannot encode the pager state: \(error)")
+        }
         try statements.withLock { (statements) throws(StoreError) in
-            try statements.insertSession.run([
-                .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
-                .integer(session.isIssuedAtClick ? 1 : 0),
-            ])
+            try statements.connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                try statements.insertSession.run([
+                    .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
+                    .integer(session.isIssuedAtClick ? 1 : 0),
+                ])
+                try statements.deletePagers.run([.text(session.id)])
+                for (pager, bytes) in pagers {
+                    try statements.upsertPager.run([.text(session.id), .text(pager), .blob(bytes)])
+                }
+                try statements.connection.execute("COMMIT")
+            } catch {
+                try? statements.connection.execute("ROLLBACK")
+                throw error
+            }
         }
         cache.withLock { $0[session.id] = session }
+    }
+
+    /// The name of the form-signing secret in `folio_secrets`.
+    private static let formSecretName = "csrf-hmac"
+
+    /// The stored form-signing secret, storing `candidate` first when there
+    /// is none, in one transaction (`INSERT OR IGNORE`, then `SELECT`), so
+    /// of instances starting together on one file the first to commit decides.
+    public func serverSecret(storingIfAbsent candidate: [UInt8]) throws(StoreError) -> [UInt8] {
+        try statements.withLock { (statements) throws(StoreError) -> [UInt8] in
+            try statements.connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                try statements.insertSecret.run([.text(Self.formSecretName), .blob(candidate)])
+                var stored: [UInt8]?
+                try statements.selectSecret.run([.text(Self.formSecretName)]) { stored = $0.blob(0) }
+                guard let stored else {
+                    throw StoreError("the server secret vanished from the state database")
+                }
+                try statements.connection.execute("COMMIT")
+                return stored
+            } catch {
+                try? statements.connection.execute("ROLLBACK")
+                throw error
+            }
+        }
     }
 
     /// Replaces session `id` by `session` (a new id and token) in one

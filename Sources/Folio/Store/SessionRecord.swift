@@ -66,9 +66,21 @@ public protocol SessionStore: Sendable {
     /// The session with this id, or `nil` when there is none.
     /// - Throws: `StoreError` when the store cannot be read.
     func session(id: String) throws(StoreError) -> SessionRecord?
-    /// Adds a new session (without pagers).
-    /// - Throws: `StoreError` when it cannot be written; nothing changed then.
+    /// Adds a new session with its pagers, in one step, durably before it
+    /// returns; nothing changes when it throws. A session created at a
+    /// click (views keep no state) arrives with the pager that was clicked
+    /// and `isIssuedAtClick` set, and must not exist without them.
+    /// - Throws: `StoreError` when it cannot be written.
     func insert(_ session: SessionRecord) throws(StoreError)
+    /// The secret that signs the forms of visitors without a session: the
+    /// one stored, after storing `candidate` when none is. The first
+    /// instance to start on a store decides; every later start, and every
+    /// instance sharing the store, gets the same bytes. Durable before it
+    /// returns.
+    /// - Parameter candidate: A fresh random secret (32 bytes), kept only
+    ///   when the store has none.
+    /// - Throws: `StoreError` when the store cannot be read or written.
+    func serverSecret(storingIfAbsent candidate: [UInt8]) throws(StoreError) -> [UInt8]
     /// Records that a session was used at `lastSeen`.
     func touch(id: String, lastSeen: Double) throws(StoreError)
     /// Records the last use of many sessions at once (one transaction).

@@ -1,0 +1,63 @@
+/// Lowercase hexadecimal, on bytes: the form tokens, their cookie and the
+/// secret file all spell bytes this way.
+enum Hex {
+    /// The sixteen digits, lowercase.
+    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `bytes` to `text` as lowercase hex, two digits a byte.
+    static func append(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+    }
+
+    /// Writes `bytes` as lowercase hex to the start of `text`, which has
+    /// room for two digits a byte: for callers that must not allocate.
+    static func write(_ bytes: UnsafeRawBufferPointer, into text: UnsafeMutableRawBufferPointer) {
+        precondition(text.count >= 2 * bytes.count, "no room for the hex digits")
+        for (index, byte) in bytes.enumerated() {
+            text[2 * index] = digits[Int(byte >> 4)]
+            text[2 * index + 1] = digits[Int(byte & 0x0F)]
+        }
+    }
+
+    /// `bytes` as lowercase hex.
+    static func encode(_ bytes: some Collection<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        append(bytes, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The value of one digit, or `nil` when `digit` is not one. Uppercase
+    /// digits count only when `uppercase` is true: tokens and cookies are
+    /// lowercase, so another spelling of the same bytes is refused there.
+    static func value(of digit: UInt8, uppercase: Bool = false) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where uppercase: digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The bytes `text` spells, or `nil` when it has an odd length or a
+    /// character that is not a digit.
+    static func decode(_ text: some Collection<UInt8>, uppercase: Bool = false) -> [UInt8]? {
+        guard text.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        var high: UInt8?
+        for digit in text {
+            guard let value = value(of: digit, uppercase: uppercase) else { return nil }
+            if let first = high {
+                bytes.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,39 @@
+/// The key that signs the CSRF tokens of visitors who have no session yet.
+///
+/// Views keep no state: a page served to a visitor without a session
+/// carries a token signed with this secret, and the session is created at
+/// the first click, once the token checks out. Every instance that serves
+/// the same site must hold the same secret, so it comes from a file given
+/// on the command line (`file(at:)`) or from the state store; `random()`
+/// suits a single instance whose tokens may die with it.
+public struct ServerSecret: Sendable, Equatable {
+    /// The fewest bytes a secret may have: the output size of SHA-256, the
+    /// key length RFC 2104 recommends for HMAC-SHA256.
+    public static let minimumByteCount = 32
+
+    /// The key bytes. Never logged.
+    public let bytes: [UInt8]
+
+    /// A secret of these bytes.
+    /// - Throws: `ServerSecretError` when there are fewer than 32.
+    public init(bytes: [UInt8]) throws(ServerSecretError) {
+        guard bytes.count >= Self.minimumByteCount else {
+            throw ServerSecretError(
+                "a server secret needs at least \(Self.minimumByteCount) bytes, not \(bytes.count)")
+        }
+        self.bytes = bytes
+    }
+
+    /// A new secret of 32 random bytes, known to this process only.
+    /// - Parameter random: Where the bytes come from. Default the system's
+    ///   secure generator.
+    public static func random(_ random: any RandomSource = SystemRandomSource()) -> ServerSecret {
+        ServerSecret(unchecked: random.randomBytes(count: minimumByteCount))
+    }
+
+    /// For bytes already known to be long enough.
+    init(unchecked bytes: [UInt8]) {
+        precondition(bytes.count >= Self.minimumByteCount, "a server secret needs 32 bytes")
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,65 @@
+/// The CSRF token in the form of a visitor who has no session yet.
+///
+/// Views keep no state, so there is no stored token to compare a POST
+/// with: the token proves itself instead. It carries when it was issued
+/// and a random nonce, signed with the server secret, and the browser's
+/// `folio_csrf` cookie carries the same nonce (double submit): a forged
+/// cross-site POST has neither a valid signature nor the cookie. The
+/// session is created at the first click, once the token checks out.
+///
+/// Text form: `f1.<issuedAt hex>.<nonce, 32 hex>.<MAC, 64 hex>`, all
+/// lowercase, the MAC being HMAC-SHA256 under the secret of
+/// `folio-form-token-v1|<issuedAt hex>|<nonce hex>`.
+struct SignedFormToken: Sendable, Equatable {
+    /// 16 random bytes chosen when the form was rendered; the `folio_csrf`
+    /// cookie carries the same bytes as 32 hex digits when the browser kept it.
+    var nonce: [UInt8]
+    /// Whole seconds since 1970 when it was issued.
+    var issuedAt: Int
+
+    /// The length of a nonce in bytes.
+    static let nonceByteCount = 16
+    /// What every token starts with: the format's version.
+    static let prefix: [UInt8] = Array("f1.".utf8)
+    /// What the MAC covers before the time and nonce: the purpose and
+    /// version, so no other MAC made with the secret passes for a token.
+    static let context: [UInt8] = Array("folio-form-token-v1|".utf8)
+
+    /// `prefix` + issuedAt as lowercase hex + "." + nonce as 32 hex + "." +
+    /// the MAC as 64 hex.
+    /// - Precondition: `nonce` has 16 bytes and `issuedAt` is not negative.
+    func encoded(secret: ServerSecret) -> String {
+        precondition(nonce.count == Self.nonceByteCount, "a form token's nonce has 16 bytes")
+        precondition(issuedAt >= 0, "a form token cannot be issued before 1970")
+        let time = Array(String(issuedAt, radix: 16).utf8)
+        var nonceDigits: [UInt8] = []
+        Hex.append(nonce, to: &nonceDigits)
+        let mac = HMACSHA256.authenticate(
+            Self.context + time + [UInt8(ascii: "|")] + nonceDigits, key: secret.bytes)
+        var text = Self.prefix + time
+        text.append(UInt8(ascii: "."))
+        text += nonceDigits
+        text.append(UInt8(ascii: "."))
+        Hex.append(mac, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The nonce as 32 lowercase hex digits (the cookie's value).
+    var nonceHex: String { Hex.encode(nonce) }
+
+    /// Parses a `folio_csrf` cookie value: exactly 32 lowercase hex digits,
+    /// else `nil`.
+    static func nonce(fromCookie value: String) -> [UInt8]? {
+        let digits = value.utf8
+        guard digits.count == 2 * nonceByteCount else { return nil }
+        return Hex.decode(digits)
+    }
+}
+
+extension SignedFormToken {
+    /// A token issued at `now` (whole seconds, rounded down) with a fresh
+    /// nonce from `random`.
+    init(issuedAt now: Double, random: any RandomSource) {
+        self.init(nonce: random.randomBytes(count: Self.nonceByteCount), issuedAt: Int(now.rounded(.down)))
+    }
+}

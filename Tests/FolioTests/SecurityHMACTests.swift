@@ -1,0 +1,45 @@
+import Testing
+
+@testable import Folio
+
+/// HMAC-SHA256 against the test vectors of RFC 4231.
+@Suite struct SecurityHMACTests {
+    func hex(_ text: String) -> [UInt8] { Hex.decode(Array(text.utf8))! }
+
+    @Test func rfc4231Case1() {
+        let mac = HMACSHA256.authenticate(Array("Hi There".utf8), key: Array(repeating: 0x0b, count: 20))
+        #expect(mac == hex("b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"))
+    }
+
+    @Test func rfc4231Case2KeyShorterThanTheMac() {
+        let mac = HMACSHA256.authenticate(Array("what do ya want for nothing?".utf8), key: Array("Jefe".utf8))
+        #expect(mac == hex("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"))
+    }
+
+    @Test func rfc4231Case3() {
+        let mac = HMACSHA256.authenticate(
+            Array(repeating: 0xdd, count: 50), key: Array(repeating: 0xaa, count: 20))
+        #expect(mac == hex("773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"))
+    }
+
+    @Test func rfc4231Case6KeyLongerThanABlock() {
+        let message = Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)
+        let mac = HMACSHA256.authenticate(message, key: Array(repeating: 0xaa, count: 131))
+        #expect(mac == hex("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"))
+    }
+
+    @Test func anEmptyMessageHasAMac() {
+        #expect(HMACSHA256.authenticate([], key: Array("key".utf8)).count == 32)
+    }
+
+    @Test func equalityComparesEveryByteAndTheLength() {
+        let mac = HMACSHA256.authenticate(Array("Hi There".utf8), key: Array("k".utf8))
+        var changed = mac
+        changed[31] ^= 1
+        #expect(HMACSHA256.isEqual(mac, mac))
+        #expect(!HMACSHA256.isEqual(mac, changed))
+        #expect(!HMACSHA256.isEqual(mac, Array(mac.prefix(31))))
+        #expect(!HMACSHA256.isEqual([], mac))
+        #expect(HMACSHA256.isEqual([], []))
+    }
+}
