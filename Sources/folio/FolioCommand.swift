@@ -1,3 +1,4 @@
+import Folio
 import Foundation
 
 /// The root of `folio`: picks a subcommand, prints help, maps errors to exit
