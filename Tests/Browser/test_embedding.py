@@ -143,6 +143,12 @@ def _selected(page_or_frame):
     return page_or_frame.get_attribute("#folio-essence [role=tab][aria-selected=true]", "value")
 
 
+def _shown_panels(page):
+    """The keys of the panels a visitor without JavaScript sees (not hidden)."""
+    return page.eval_on_selector_all(
+        "#folio-essence .folio-panel", "ps => ps.filter(p => !p.hidden).map(p => p.dataset.key)")
+
+
 # True once folio.js has finished a post: it records the selected index in
 # history.state after merging the answer (pushState or replaceState).
 POSTED = "(index) => ((history.state || {}).folio || {})['folio-essence'] === index"
@@ -182,9 +188,11 @@ def test_without_javascript_a_title_of_the_included_fragment_selects_its_page(re
     assert page.url == portal_url, "the answer did not bring the visitor back to the portal"
     assert page.text_content("h1") == "Portal"
     assert _selected(page) == "video"
+    assert _shown_panels(page) == ["video"]
     check_indicator(page, "essence", "underline", javascript=False)
     page.reload()
     assert _selected(page) == "video", "the selection did not survive a reload of the portal"
+    assert _shown_panels(page) == ["video"]
     # A second click, now with a session, comes back to the portal too.
     with page.expect_navigation():
         page.click("#folio-essence-tab-voice")
@@ -219,7 +227,8 @@ def _framed_folio(folio_bin, other_site, name, *folio_args):
     folder, site = other_site
     with FolioServer(folio_bin, "--frame-ancestors", site.origin, *folio_args) as server:
         folio_origin = f"http://localhost:{server.port}"
-        (folder / f"{name}.html").write_text(FRAMING_PORTAL.format(src=f"{folio_origin}/essence"), encoding="utf-8")
+        page = FRAMING_PORTAL.format(src=f"{folio_origin}/essence")
+        (folder / f"{name}.html").write_text(page, encoding="utf-8")
         yield f"{site.origin}/{name}.html", folio_origin
 
 
