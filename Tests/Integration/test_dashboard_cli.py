@@ -38,7 +38,7 @@ def test_render_essence_video_asserted_with_xpath(folio_bin):
     hidden = root.findall(".//*[@role='tabpanel'][@data-loaded='false']")
     assert len(hidden) == 4 and all(len(p) == 0 and not text_of(p) for p in hidden)
     token = root.find(".//input[@name='csrf']").get("value")
-    assert re.fullmatch(r"[0-9a-f]{32}", token)
+    assert re.fullmatch(r"f1\.[0-9a-f]+\.[0-9a-f]{32}\.[0-9a-f]{64}", token), "a new visitor's signed token"
     assert not re.search(r'\sstyle="', result.stdout)  # the CSP forbids inline styles
 
 

@@ -6,6 +6,7 @@ import html.parser
 import http.client
 import http.server
 import json
+import re
 import pathlib
 import select
 import signal
@@ -220,17 +221,24 @@ class Response:
 
 
 class Client:
-    """One browser: keeps the session cookie, follows nothing."""
+    """One browser: keeps the session cookie and the folio_csrf cookie its
+    first click's signed token is bound to, follows nothing."""
 
     def __init__(self, host, port):
         self.host, self.port = host, port
         self.cookie = None
+        self.form_cookie = None
 
     def request(self, method, path, body=None, headers=None, cookie=True):
         connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
         all_headers = dict(headers or {})
+        sent = []
         if cookie and self.cookie:
-            all_headers["Cookie"] = f"folio_session={self.cookie}"
+            sent.append(f"folio_session={self.cookie}")
+        if cookie and self.form_cookie:
+            sent.append(f"folio_csrf={self.form_cookie}")
+        if sent:
+            all_headers["Cookie"] = "; ".join(sent)
         if isinstance(body, dict):
             body = urllib.parse.urlencode(body)
             all_headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
@@ -241,6 +249,8 @@ class Client:
             name, _, rest = value.partition("=")
             if name == "folio_session":
                 self.cookie = rest.split(";")[0]
+            elif name == "folio_csrf":
+                self.form_cookie = rest.split(";")[0]
         return response
 
     def get(self, path, **kwargs):
@@ -252,6 +262,19 @@ class Client:
     def token(self, pager_path):
         """The CSRF token of the pager's form (opening the page if needed)."""
         return csrf_of(self.get(pager_path).text)
+
+    def start_session(self, pager_path, page=None):
+        """A first click, as a visitor makes one: views keep no state, so
+        the session begins here. Selects `page` (default: the page shown)
+        from the view of `pager_path`, and returns that 303's response."""
+        view = self.get(pager_path)
+        assert view.status == 200, view.text
+        shown = re.search(r'name="from" value="([^"]*)"', view.text).group(1)
+        action = re.search(r'<form class="folio-head" method="post" action="([^"]*)"', view.text).group(1)
+        answer = self.post(action, {"page": page or shown, "from": shown, "csrf": csrf_of(view.text)})
+        assert answer.status == 303, answer.text
+        assert self.cookie, "the first click set no session cookie"
+        return answer
 
     def state(self, pager_path):
         response = self.get(pager_path + "/state")

@@ -36,11 +36,14 @@ def test_index_lists_every_demo_pager(server):
     assert {"/essence", "/news", "/controllers", "/pageview"} <= hrefs
 
 
-def test_pager_page_sets_a_strict_session_cookie_and_security_headers(server):
-    response = server.client().get("/essence")
+def test_a_first_view_sets_only_the_form_cookie_and_the_first_click_a_strict_session_cookie(server):
+    client = server.client()
+    response = client.get("/essence")
     assert response.status == 200
     assert response.header("Content-Type").startswith("text/html")
-    cookie = response.header("Set-Cookie")
+    cookies = response.headers.get_all("Set-Cookie")
+    assert [c.split("=")[0] for c in cookies] == ["folio_csrf"], "a view starts no session"
+    cookie = client.start_session("/essence").header("Set-Cookie")
     assert cookie.startswith("folio_session=")
     assert len(cookie.split(";")[0].split("=")[1]) == 32
     for part in ("HttpOnly", "SameSite=Lax", "Path=/"):
@@ -73,6 +76,7 @@ def test_pager_markup_meets_the_html_contract(server):
 
 
 def test_get_page_url_selects_it_and_the_pager_url_remembers(browser):
+    browser.start_session("/essence")
     browser.get("/essence/joke")
     document = parse_html(browser.get("/essence").text)
     assert document.find(".//section[@id='folio-essence']").get("data-selected") == "4"
@@ -115,7 +119,7 @@ def test_scroll_end_selects_offset_over_width(browser):
 
 
 def test_state_json_describes_pages_selection_and_indicator(browser):
-    browser.get("/essence/video")
+    browser.start_session("/essence/video")
     state = browser.state("/essence")
     assert state["selected"] == {"index": 1, "key": "video"}
     assert [page["key"] for page in state["pages"]] == ["all", "video", "voice", "picture", "joke"]

@@ -1,7 +1,7 @@
 """Sessions: separate selections per browser, kept across a restart on the
 same --state file, pageDidShow counted per session."""
 
-from test_dashboard_helpers import FolioServer, parse_html
+from test_dashboard_helpers import csrf_of, FolioServer, parse_html
 
 
 def select(client, pager, page):
@@ -56,7 +56,7 @@ def test_page_did_show_is_counted_per_session(folio_bin):
         panel = document.find(".//*[@id='folio-pageview-panel-follow']")
         assert "2" in "".join(panel.itertext())
         other = server.client()
-        other.get("/pageview/follow")
+        other.start_session("/pageview/follow")
         assert {p["key"]: p["shownCount"] for p in other.state("/pageview")["pages"]}["follow"] == 1
 
 
@@ -64,6 +64,9 @@ def test_lazy_loading_loads_only_shown_pages(folio_bin):
     with FolioServer(folio_bin) as server:
         client = server.client()
         client.get("/controllers")
+        # A view keeps nothing: a new visitor's state has nothing loaded yet.
+        assert [page["loaded"] for page in client.state("/controllers")["pages"]] == [False, False, False]
+        client.start_session("/controllers")
         loaded = [page["loaded"] for page in client.state("/controllers")["pages"]]
         assert loaded == [True, False, False]
         select(client, "controllers", "third")
@@ -86,5 +89,9 @@ def test_a_read_only_store_refuses_writes_with_503_while_pages_still_show(folio_
         assert answer.status == 503
         assert "nothing was changed" in answer.text
         assert client.state("/essence")["selected"]["key"] == "voice"
-        newcomer = server.client().get("/essence/video")
-        assert newcomer.status == 200 and newcomer.header("Folio-State").startswith("unsaved")
+        # A newcomer's view writes nothing, so it shows; its first click cannot be saved.
+        newcomer = server.client()
+        view = newcomer.get("/essence/video")
+        assert view.status == 200 and view.header("Folio-State") is None
+        answer = newcomer.post("/essence/select", {"page": "joke", "from": "video", "csrf": csrf_of(view.text)})
+        assert answer.status == 503 and newcomer.cookie is None

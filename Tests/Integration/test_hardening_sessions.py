@@ -6,6 +6,7 @@ link into an off-site one. See HARDENING.md, "Round two"."""
 
 import http.client
 import json
+import re
 import os
 import sqlite3
 import stat
@@ -73,11 +74,27 @@ def durable(folio_bin, tmp_path):
         yield server
 
 
+def first_click(server, path="/essence", page="joke", headers=None, cookie=None, htmx=False):
+    """A new visitor's view of `path`, then its first click on `page` with
+    the view's signed token and folio_csrf cookie: (status, Set-Cookie
+    lines, body) of the click."""
+    _, view_cookies, text = raw(server, "GET", path, headers=headers)
+    sent = [c.split(";")[0] for c in view_cookies if c.startswith("folio_csrf=")]
+    if cookie:
+        sent.append(cookie)
+    sent_headers = dict(headers or {})
+    if htmx:
+        sent_headers["HX-Request"] = "true"
+    action = re.search(r'<form class="folio-head" method="post" action="([^"]*)"', text).group(1)
+    return raw(server, "POST", action, cookie="; ".join(sent) or None, headers=sent_headers,
+               body=f"page={page}&from=all&csrf={csrf_of(text)}")
+
+
 # Item 7: the state files are 0600.
 
 def test_the_state_database_and_its_wal_and_shm_are_owner_only(durable):
-    status, cookies, _ = raw(durable, "GET", "/essence")
-    assert status == 200 and session_of(cookies)
+    status, cookies, _ = first_click(durable)
+    assert status == 303 and session_of(cookies)
     for path in (durable.state, durable.state + "-wal", durable.state + "-shm"):
         assert os.path.exists(path), path
         assert mode(path) == 0o600, (path, oct(mode(path)))
@@ -86,7 +103,7 @@ def test_the_state_database_and_its_wal_and_shm_are_owner_only(durable):
 def test_looser_modes_of_an_existing_database_are_tightened_at_start(folio_bin, tmp_path):
     state = tmp_path / "old.sqlite"
     with FolioServer(folio_bin, "--state", str(state)) as server:
-        raw(server, "GET", "/essence")
+        first_click(server)
     os.chmod(state, 0o644)
     with FolioServer(folio_bin, "--state", str(state)) as server:
         raw(server, "GET", "/essence")
@@ -102,7 +119,7 @@ def test_looser_modes_of_an_existing_database_are_tightened_at_start(folio_bin, 
     ("HEAD", {"Sec-Fetch-Site": "same-origin"}),
 ])
 def test_a_cross_site_view_or_a_head_changes_nothing_stored(durable, method, headers):
-    _, cookies, _ = raw(durable, "GET", "/essence")
+    _, cookies, _ = first_click(durable, page="all")
     cookie = session_of(cookies)
     before_state = pager_state(durable, cookie)
     before = rows(durable.state)
@@ -119,17 +136,20 @@ def test_a_cross_site_view_or_a_head_changes_nothing_stored(durable, method, hea
     assert pager_state(durable, cookie) == before_state
 
 
-@pytest.mark.parametrize("method, headers", [("GET", {"Sec-Fetch-Site": "cross-site"}), ("HEAD", {})])
-def test_a_cross_site_view_or_a_head_without_a_cookie_creates_no_session(durable, method, headers):
-    before = rows(durable.state)
-    for path in ("/essence", "/essence/joke", "/pageview/recommend"):
+@pytest.mark.parametrize("method, headers", [
+    ("GET", {}), ("GET", {"Sec-Fetch-Site": "cross-site"}), ("HEAD", {}),
+])
+def test_a_view_without_a_cookie_creates_no_session(durable, method, headers):
+    for path in ("/essence", "/essence/joke", "/essence/fragment", "/pageview/recommend"):
         status, set_cookies, _ = raw(durable, method, path, headers=headers)
-        assert status == 200 and set_cookies == [], path
-    assert rows(durable.state) == before
+        assert status == 200 and session_of(set_cookies) is None, path
+        if method == "HEAD" or headers:
+            assert set_cookies == [], path
+    assert rows(durable.state) == {"sessions": [], "pagers": []}
 
 
 def test_same_site_views_still_select_and_count(durable):
-    _, cookies, _ = raw(durable, "GET", "/pageview")
+    _, cookies, _ = first_click(durable, path="/pageview", page="follow")
     cookie = f"{PLAIN}={session_of(cookies)}"
     raw(durable, "GET", "/pageview/trending", cookie=cookie, headers={"Sec-Fetch-Site": "same-origin"})
     status, _, text = raw(durable, "GET", "/pageview/state", cookie=cookie)
@@ -139,28 +159,29 @@ def test_same_site_views_still_select_and_count(durable):
     assert [p["shownCount"] for p in state["pages"] if p["key"] == "trending"] == [1]
 
 
-# Item 9: __Host- where it applies, and a new id at the first click.
+# Item 9: __Host- where it applies; a session's id is issued at its first click.
 
 def test_the_cookie_is_host_prefixed_over_https_at_the_root(durable):
-    _, cookies, _ = raw(durable, "GET", "/essence", headers={"X-Forwarded-Proto": "https"})
-    assert len(cookies) == 1 and cookies[0].startswith(HOST + "=")
-    attributes = [a.strip().lower() for a in cookies[0].split(";")[1:]]
+    _, cookies, _ = first_click(durable, headers={"X-Forwarded-Proto": "https"})
+    sessions = [c for c in cookies if not c.startswith("folio_csrf=")]
+    assert len(sessions) == 1 and sessions[0].startswith(HOST + "=")
+    attributes = [a.strip().lower() for a in sessions[0].split(";")[1:]]
     assert "secure" in attributes and "path=/" in attributes and "httponly" in attributes
     assert not any(a.startswith("domain=") for a in attributes)
     # Over plain HTTP the prefix cannot apply.
-    _, cookies, _ = raw(durable, "GET", "/essence")
+    _, cookies, _ = first_click(durable)
     assert len(cookies) == 1 and cookies[0].startswith(PLAIN + "=") and "Secure" not in cookies[0]
 
 
 def test_under_a_base_path_the_cookie_keeps_the_plain_name(folio_bin):
     with FolioServer(folio_bin, "--base-path", "/tools/pager") as server:
-        _, cookies, _ = raw(server, "GET", "/tools/pager/essence", headers={"X-Forwarded-Proto": "https"})
+        _, cookies, _ = first_click(server, path="/tools/pager/essence", headers={"X-Forwarded-Proto": "https"})
     assert len(cookies) == 1 and cookies[0].startswith(PLAIN + "=")
     assert "Path=/tools/pager/;" in cookies[0] and cookies[0].endswith("; Secure")
 
 
 def test_a_session_under_the_plain_name_moves_to_the_host_name(durable):
-    _, cookies, text = raw(durable, "GET", "/essence")
+    _, cookies, _ = first_click(durable)
     old = session_of(cookies)
     https = {"X-Forwarded-Proto": "https"}
     _, cookies, text = raw(durable, "GET", "/essence", cookie=f"{PLAIN}={old}", headers=https)
@@ -169,60 +190,35 @@ def test_a_session_under_the_plain_name_moves_to_the_host_name(durable):
 
 
 @pytest.mark.parametrize("https", [False, True])
-def test_the_first_click_issues_a_new_id_and_the_old_one_finds_nothing(durable, https):
+def test_a_planted_unknown_id_is_never_adopted_by_the_first_click(durable, https):
     name = HOST if https else PLAIN
     headers = {"X-Forwarded-Proto": "https"} if https else {}
-    _, cookies, text = raw(durable, "GET", "/essence", headers=headers)
-    old, old_token = session_of(cookies, name), csrf_of(text)
-    status, cookies, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={old}", headers=headers,
-                             body=f"page=joke&csrf={old_token}")
+    planted = "0123456789abcdef0123456789abcdef"
+    status, cookies, _ = first_click(durable, headers=headers, cookie=f"{name}={planted}")
     assert status == 303
     new = session_of(cookies, name)
-    assert new and new != old
+    assert new and new != planted
     ids = [row[0] for row in rows(durable.state)["sessions"]]
-    assert new in ids and old not in ids
-    # The old id finds nothing: it is not adopted and cannot post.
-    status, cookies, _ = raw(durable, "GET", "/essence", cookie=f"{name}={old}", headers=headers)
-    assert session_of(cookies, name) not in (None, old, new)
-    status, _, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={old}", headers=headers,
-                       body=f"page=video&csrf={old_token}")
-    assert status == 403
-    # The new id has the state and a new token; the next form works and keeps the id.
+    assert ids == [new]
+    # The new id has the state and its own token; the next form works and keeps the id.
     status, cookies, text = raw(durable, "GET", "/essence", cookie=f"{name}={new}", headers=headers)
     assert cookies == []
     assert parse_html(text).find(".//section[@data-pager='essence']").get("data-selected") == "4"
-    new_token = csrf_of(text)
-    assert new_token != old_token
+    token = csrf_of(text)
     status, cookies, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={new}", headers=headers,
-                             body=f"page=video&csrf={new_token}")
+                             body=f"page=video&csrf={token}")
     assert status == 303 and cookies == []
-    status, _, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={new}", headers=headers,
-                       body=f"page=all&csrf={old_token}")
-    assert status == 403
-
-
-def test_a_planted_id_is_worthless_after_the_victims_first_click(durable):
-    # The attacker opens a page and plants its id in the victim's browser.
-    _, cookies, text = raw(durable, "GET", "/essence")
-    planted, attacker_token = session_of(cookies), csrf_of(text)
-    _, _, victim_page = raw(durable, "GET", "/essence", cookie=f"{PLAIN}={planted}")
-    status, cookies, _ = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={planted}",
-                             body=f"page=picture&csrf={csrf_of(victim_page)}")
-    assert status == 303 and session_of(cookies) not in (None, planted)
-    # The attacker sees a new visitor's page, not the victim's, and cannot click for them.
-    assert pager_state(durable, planted)["selected"]["key"] == "all"
-    status, _, _ = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={planted}",
-                       body=f"page=joke&csrf={attacker_token}")
+    # The planted id still finds nothing and cannot post with that token.
+    status, _, _ = raw(durable, "POST", "/essence/select", cookie=f"{name}={planted}", headers=headers,
+                       body=f"page=all&csrf={token}")
     assert status == 403
 
 
 def test_htmx_first_click_carries_the_new_token_in_the_fragment(durable):
-    _, cookies, text = raw(durable, "GET", "/essence")
-    old = session_of(cookies)
-    status, cookies, fragment = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={old}",
-                                    headers={"HX-Request": "true"}, body=f"page=voice&csrf={csrf_of(text)}")
+    status, cookies, fragment = first_click(durable, page="voice", htmx=True)
     assert status == 200
     new = session_of(cookies)
+    assert new and re.fullmatch(r"[0-9a-f]{32}", csrf_of(fragment))
     status, _, _ = raw(durable, "POST", "/essence/select", cookie=f"{PLAIN}={new}",
                        headers={"HX-Request": "true"}, body=f"page=joke&csrf={csrf_of(fragment)}")
     assert status == 200

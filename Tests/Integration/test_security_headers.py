@@ -118,12 +118,15 @@ def test_frame_ancestors_follows_the_option(folio_bin):
         check_security_headers(lower(response), "page", ("https://intranet.example", "'self'"))
 
 
-def test_the_session_cookie_is_http_only_and_same_site_lax(server):
-    response = server.client().get("/essence")
-    cookies = [c for c in response.headers.get_all("Set-Cookie") if c.startswith("folio_session=")]
-    assert len(cookies) == 1
-    attributes = [part.strip().lower() for part in cookies[0].split(";")[1:]]
-    assert "httponly" in attributes and "samesite=lax" in attributes
+def test_the_session_and_form_cookies_are_http_only_and_same_site_lax(server):
+    client = server.client()
+    view = client.get("/essence")
+    response = client.start_session("/essence")
+    for answer, name in [(view, "folio_csrf"), (response, "folio_session")]:
+        cookies = [c for c in answer.headers.get_all("Set-Cookie") if c.startswith(name + "=")]
+        assert len(cookies) == 1, name
+        attributes = [part.strip().lower() for part in cookies[0].split(";")[1:]]
+        assert "httponly" in attributes and "samesite=lax" in attributes, name
 
 
 def test_no_answer_without_a_session_need_sets_a_cookie(server):

@@ -1,7 +1,9 @@
 """Session review: ids are 128 random bits (32 lowercase hex digits) that
 look uniform over 1,000 sessions, never repeat, differ between server runs,
 never appear in markup, and a cookie value the server did not issue is
-never adopted (no session fixation). Against a real `folio serve`."""
+never adopted (no session fixation). Views keep no state: sessions begin at
+a visitor's first click, so every session here is made by one. Against a
+real `folio serve`."""
 
 import http.client
 import os
@@ -13,23 +15,75 @@ from test_dashboard_helpers import FolioServer
 
 SESSIONS = 1000
 ID = re.compile(r"^[0-9a-f]{32}$")
+SIGNED = re.compile(r"^f1\.[0-9a-f]+\.([0-9a-f]{32})\.[0-9a-f]+$")
 TOKEN = re.compile(r'name="csrf" value="([^"]*)"|value="([^"]*)" name="csrf"')
+FROM = re.compile(r'name="from" value="([^"]*)"|value="([^"]*)" name="from"')
+SESSION_COOKIES = ("folio_session", "__Host-folio_session")
 
 
-def fresh_session(connection, headers=None):
-    """GET /essence/fragment without our own cookie on a kept-alive
-    connection: (session id from Set-Cookie, the cookie line, CSRF token)."""
-    connection.request("GET", "/essence/fragment", headers=headers or {})
+def session_cookies(response):
+    return [c for c in response.headers.get_all("Set-Cookie") or []
+            if c.split("=", 1)[0] in SESSION_COOKIES]
+
+
+def value_of(pattern, body):
+    match = pattern.search(body)
+    assert match, f"the form has no {pattern.pattern!r}"
+    return match.group(1) or match.group(2)
+
+
+def exchange(connection, method, path, headers=None, body=None):
+    all_headers = dict(headers or {})
+    if body is not None:
+        all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=body, headers=all_headers)
     response = connection.getresponse()
-    body = response.read().decode()
-    assert response.status == 200
-    cookies = [c for c in response.headers.get_all("Set-Cookie") or []
-               if c.split("=", 1)[0] in ("folio_session", "__Host-folio_session")]
+    return response, response.read().decode()
+
+
+def view(connection, cookie=None, headers=None):
+    """GET /essence/fragment as a visitor without a session (optionally
+    presenting `cookie` as folio_session): it must set no session cookie but
+    a folio_csrf cookie, and sign its form. Returns (folio_csrf value,
+    signed token, shown page key, body)."""
+    sent = dict(headers or {})
+    if cookie is not None:
+        sent["Cookie"] = f"folio_session={cookie}"
+    response, body = exchange(connection, "GET", "/essence/fragment", sent)
+    assert response.status == 200, body
+    assert session_cookies(response) == [], "a view set a session cookie"
+    form_cookies = [c for c in response.headers.get_all("Set-Cookie") or [] if c.startswith("folio_csrf=")]
+    assert len(form_cookies) == 1, form_cookies
+    form_cookie = form_cookies[0].split(";")[0].split("=", 1)[1]
+    assert ID.match(form_cookie), form_cookie
+    assert "httponly" in [part.strip().lower() for part in form_cookies[0].split(";")]
+    signed = value_of(TOKEN, body)
+    match = SIGNED.match(signed)
+    assert match and match.group(1) == form_cookie, signed
+    return form_cookie, signed, value_of(FROM, body), body
+
+
+def fresh_session(connection, headers=None, cookie=None):
+    """A visitor's first click on a kept-alive connection: the view (no
+    session), the POST /essence/select that creates the session, then the
+    view of the new session. Returns (session id from the 303's Set-Cookie,
+    the cookie line, the session's CSRF token, the session's fragment)."""
+    form_cookie, signed, shown, _ = view(connection, cookie, headers)
+    sent = dict(headers or {})
+    sent["Cookie"] = "; ".join(
+        ([f"folio_session={cookie}"] if cookie is not None else []) + [f"folio_csrf={form_cookie}"])
+    body = f"page={shown}&from={shown}&csrf={signed}"
+    response, text = exchange(connection, "POST", "/essence/select", sent, body)
+    assert response.status == 303, text
+    cookies = session_cookies(response)
     assert len(cookies) == 1, cookies
-    match = TOKEN.search(body)
-    assert match, "the fragment's form carries a token"
-    token = match.group(1) or match.group(2)
-    return cookies[0].split(";")[0].split("=", 1)[1], cookies[0], token, body
+    name, _, rest = cookies[0].partition("=")
+    session_id = rest.split(";")[0]
+    response, page = exchange(connection, "GET", "/essence/fragment",
+                              {**(headers or {}), "Cookie": f"{name}={session_id}"})
+    assert response.status == 200, page
+    token = value_of(TOKEN, page)
+    return session_id, cookies[0], token, page
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +94,7 @@ def server(folio_bin):
 
 @pytest.fixture(scope="module")
 def many(server):
-    """1,000 sessions created one after another."""
+    """1,000 sessions created one after another, each by a first click."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     sessions = [fresh_session(connection) for _ in range(SESSIONS)]
     connection.close()
@@ -131,19 +185,25 @@ def test_the_session_id_never_appears_in_markup_or_json(server, many):
     '"0123456789abcdef0123456789abcdef"',
     "",
 ])
-def test_a_cookie_the_server_did_not_issue_is_replaced_not_adopted(server, forged):
+def test_a_cookie_the_server_did_not_issue_is_ignored_and_never_adopted(server, forged):
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    issued, line, _, _ = fresh_session(connection, {"Cookie": f"folio_session={forged}"})
+    # A view ignores it: a visitor without a session (no session cookie set
+    # in reply, a form signed for the visitor's folio_csrf; view() checks).
+    view(connection, cookie=forged)
+    # The first click creates a fresh session under a new id, never the forged one.
+    issued, line, token, _ = fresh_session(connection, cookie=forged)
     assert ID.match(issued) and issued != forged.strip('"').lower()
+    assert ID.match(token)
     # The forged value still names no session: it gets yet another new id.
-    again, _, _, _ = fresh_session(connection, {"Cookie": f"folio_session={forged}"})
+    again, _, _, _ = fresh_session(connection, cookie=forged)
     assert again not in (issued, forged)
-    # The issued one is a live session: presenting it keeps it (a cookie set
-    # again to refresh its lifetime carries the same id).
-    connection.request("GET", "/essence/fragment", headers={"Cookie": f"folio_session={issued}"})
-    response = connection.getresponse()
-    response.read()
-    for cookie in response.headers.get_all("Set-Cookie") or []:
+    # The issued one is a live session: presenting it keeps it (its page
+    # carries its own token, and a cookie set again to refresh its lifetime
+    # carries the same id).
+    response, body = exchange(connection, "GET", "/essence/fragment", {"Cookie": f"folio_session={issued}"})
+    assert response.status == 200
+    assert value_of(TOKEN, body) == token
+    for cookie in session_cookies(response):
         assert cookie.startswith(f"folio_session={issued};"), cookie
     connection.close()
 
@@ -153,6 +213,14 @@ def test_a_forged_session_cannot_post(server):
     client.cookie = "0123456789abcdef0123456789abcdef"
     response = client.post("/essence/select", {"page": "joke", "csrf": "0" * 32}, cookie=True)
     assert response.status == 403
+    assert client.cookie == "0123456789abcdef0123456789abcdef", "a refused click set a session cookie"
+    # Neither does a token signed for another visitor's folio_csrf cookie.
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    _, signed, shown, _ = view(connection)
+    connection.close()
+    response = client.post("/essence/select", {"page": "joke", "from": shown, "csrf": signed}, cookie=True)
+    assert response.status == 403
+    assert client.cookie == "0123456789abcdef0123456789abcdef", "a refused click set a session cookie"
 
 
 def test_the_session_cookie_is_http_only_same_site_lax_and_scoped(many):

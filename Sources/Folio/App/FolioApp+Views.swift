@@ -88,7 +88,9 @@ extension FolioApp {
             fields: ResponseFormFields(
                 csrfToken: Array(token.encoded(secret: secret).utf8),
                 returnTarget: view.returnTarget?.attributeBytes ?? []))
-        if visitor.formNonce == nil && request.method != .head {
+        // A HEAD or cross-site view sets nothing either; its form's post is
+        // then vouched for by the browser's same-origin statement.
+        if visitor.formNonce == nil && !Self.changesNothing(request, visitor) {
             response.headers.add(
                 name: "Set-Cookie", value: cookies.formCookie(nonceHex: token.nonceHex, for: request))
         }

@@ -113,6 +113,20 @@ public final class FolioApp: HTTPHandler {
             warnings.append("title widths are estimated: \(error)")
             measurer = EstimatingMeasurer()
         }
+        if let file = options.secretFile {
+            do { secret = try ServerSecret.file(at: file) } catch { throw FolioStartupError("\(error)") }
+        } else {
+            do throws(StoreError) {
+                secret = try Self.storedSecret(sessions.store)
+            } catch {
+                // A store that cannot be written (read-only) still serves views;
+                // their forms are then signed with a secret of this run only.
+                secret = ServerSecret.random()
+                warnings.append(
+                    "the state store cannot keep the form-signing secret (\(error)); forms shown before a restart will need a reload"
+                )
+            }
+        }
         self.warnings = warnings
         content = PageContentStore(
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData)
@@ -127,7 +141,7 @@ public final class FolioApp: HTTPHandler {
         }
         self.pagers = pagers
         pagersByKey = Dictionary(pagers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        secret = try Self.serverSecret(options: options, store: sessions.store)
+
         cookies = try CookiePolicy(options: options)
         securityHeaders = Self.securityHeaders(frameAncestors: options.frameAncestors)
     }
@@ -139,19 +153,11 @@ public final class FolioApp: HTTPHandler {
         disposition(for: request).response()
     }
 
-    /// The secret that signs form tokens: the file given (`--csrf-secret-file`),
-    /// else the one kept in the state store, made at the store's first start.
-    private static func serverSecret(options: FolioAppOptions, store: any SessionStore)
-        throws(FolioStartupError) -> ServerSecret
-    {
-        if let file = options.secretFile {
-            do { return try ServerSecret.file(at: file) } catch { throw FolioStartupError("\(error)") }
-        }
-        do {
-            return try ServerSecret(bytes: store.serverSecret(storingIfAbsent: ServerSecret.random().bytes))
-        } catch {
-            throw FolioStartupError("the state store cannot keep the form-signing secret: \(error)")
-        }
+    /// The secret that signs form tokens, kept in the state store (made at
+    /// its first start, the same for every instance on it).
+    private static func storedSecret(_ store: any SessionStore) throws(StoreError) -> ServerSecret {
+        let stored = try store.serverSecret(storingIfAbsent: ServerSecret.random().bytes)
+        do { return try ServerSecret(bytes: stored) } catch { throw StoreError("\(error)") }
     }
 }
 

@@ -167,6 +167,10 @@ public final class SQLiteSessionStore: SessionStore {
     /// of instances starting together on one file the first to commit decides.
     public func serverSecret(storingIfAbsent candidate: [UInt8]) throws(StoreError) -> [UInt8] {
         try statements.withLock { (statements) throws(StoreError) -> [UInt8] in
+            // Read first: a store opened read-only still has the secret its first start kept.
+            var found: [UInt8]?
+            try statements.selectSecret.run([.text(Self.formSecretName)]) { found = $0.blob(0) }
+            if let found { return found }
             try statements.connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
                 try statements.insertSecret.run([.text(Self.formSecretName), .blob(candidate)])
