@@ -20,6 +20,8 @@ import Testing
             <section class="folio-pager" tal:attributes="id string:folio-${pager/key}; data-selected pager/selectedIndex">\
             <form method="post" tal:attributes="action pager/selectAction">\
             <input type="hidden" name="csrf" tal:attributes="value pager/csrf">\
+            <input type="hidden" name="from" tal:attributes="value pager/selectedKey">\
+            <input type="hidden" name="return" tal:attributes="value pager/returnTarget">\
             <button tal:repeat="tab pager/tabs" tal:attributes="value tab/key; aria-selected tab/selected; \
             id tab/tabId" tal:content="tab/title">t</button></form>\
             <div tal:repeat="panel pager/panels" tal:attributes="id panel/panelId; data-loaded panel/loaded" \
@@ -46,7 +48,7 @@ import Testing
 
     func makeApp(
         store: any SessionStore = MemorySessionStore(), title: String = "Two",
-        extraPage: PageConfiguration? = nil
+        extraPage: PageConfiguration? = nil, secretFile: String? = nil
     ) throws -> FolioApp {
         var pager = PagerConfiguration(
             key: "p", title: "Pager",
@@ -64,8 +66,9 @@ import Testing
         if let extraPage { pager.pages.append(extraPage) }
         pager.layout = .fixed(width: 80)
         let configuration = FolioConfiguration(title: "Test", pagers: [pager])
-        let options = FolioAppOptions(
+        var options = FolioAppOptions(
             templatesDirectory: folder.path + "/templates", publicDirectory: folder.path + "/public")
+        options.secretFile = secretFile
         let sessions = SessionManager(store: store, clock: clock, random: CountingRandom())
         // Page c's data file is there when the app starts (it checks) and
         // gone when the page is first shown: its panel is an error panel.
@@ -95,9 +98,67 @@ import Testing
         return app.handle(HTTPRequest(method: .post, target: path, headers: headers, body: Array(form.utf8)))
     }
 
+    /// The value of the cookie `name` that `response` sets, if it sets it.
+    func setCookie(_ name: String, of response: HTTPResponse) -> String? {
+        for field in response.headers where field.name.lowercased() == "set-cookie" {
+            let pair = field.value.prefix { $0 != ";" }
+            guard let equals = pair.firstIndex(of: "="), pair[..<equals] == name[...] else { continue }
+            return String(pair[pair.index(after: equals)...])
+        }
+        return nil
+    }
+
+    /// The session cookie `response` sets (`folio_session` or `__Host-folio_session`).
     func cookie(of response: HTTPResponse) -> String? {
-        response.headers["Set-Cookie"]?.split(separator: ";").first?.split(separator: "=").last.map(
-            String.init)
+        setCookie(FolioApp.cookieName, of: response) ?? setCookie(FolioApp.hostCookieName, of: response)
+    }
+
+    /// The value of the form's hidden input `name` in `html`.
+    func hidden(_ name: String, in html: String) throws -> String {
+        let marker = #"name="\#(name)" value=""#
+        let start = try #require(html.range(of: marker), "no hidden input \(name)").upperBound
+        return String(html[start...].prefix { $0 != "\"" })
+    }
+
+    /// A visitor's first click, as a browser makes it (views create no
+    /// session): `GET path`, then a post of the form's hidden fields (`csrf`,
+    /// `from`, `return`) selecting `page` (default the page shown), with the
+    /// `folio_csrf` cookie the view set.
+    /// - Returns: The click's answer and the session id it set.
+    func firstClick(
+        _ app: FolioApp, _ path: String = "/p", page: String? = nil, headers extra: HTTPHeaders = [:]
+    ) throws -> (answer: HTTPResponse, session: String) {
+        var viewHeaders: HTTPHeaders = [:]
+        for field in extra where field.name.lowercased() != "hx-request" {
+            viewHeaders.add(name: field.name, value: field.value)
+        }
+        let view = app.handle(HTTPRequest(method: .get, target: path, headers: viewHeaders))
+        #expect(view.status == .ok, "GET \(path)")
+        #expect(cookie(of: view) == nil, "a view creates no session")
+        let html = body(view)
+        let from = try hidden("from", in: html)
+        let nonce = try #require(setCookie(FolioApp.formCookieName, of: view), "GET \(path) sets folio_csrf")
+        let actionStart = try #require(html.range(of: #"action=""#), "the form has an action").upperBound
+        let action = String(html[actionStart...].prefix { $0 != "\"" })
+        var form = "page=\(page ?? from)&from=\(from)&csrf=\(try hidden("csrf", in: html))"
+        let target = try hidden("return", in: html)
+        if !target.isEmpty {
+            form += "&return=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+        }
+        var headers = extra
+        headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        headers.add(name: "Cookie", value: "\(FolioApp.formCookieName)=\(nonce)")
+        let answer = app.handle(
+            HTTPRequest(method: .post, target: action, headers: headers, body: Array(form.utf8)))
+        let session = try #require(cookie(of: answer), "the first click sets the session cookie")
+        return (answer, session)
+    }
+
+    /// A session made by a first click on `path`, and its CSRF token.
+    func session(_ app: FolioApp, _ path: String = "/p") throws -> (id: String, token: String) {
+        let id = try firstClick(app, path).session
+        let record = try #require(try app.sessions.session(id: id, marksUse: false))
+        return (id, record.csrfToken)
     }
 
     @Test func pageURLSelectsItLoadsOnlyItAndCarriesTheToken() throws {
@@ -108,31 +169,37 @@ import Testing
         #expect(html.contains(#"data-selected="1""#))
         #expect(html.contains(#"<p class="c">Two H2 shown 1</p>"#))
         #expect(!html.contains("H1"))
-        #expect(html.contains(#"value="00000000000000000000000000000001""#))
+        // No session: the form is signed, bound to the folio_csrf nonce it sets.
+        #expect(cookie(of: response) == nil)
+        let nonce = try #require(setCookie(FolioApp.formCookieName, of: response))
+        #expect(nonce.count == 32 && nonce.allSatisfy(\.isHexDigit))
+        let token = try hidden("csrf", in: html)
+        #expect(token.hasPrefix("f1.") && token.contains(".\(nonce)."))
+        #expect(try hidden("from", in: html) == "b")
+        #expect(try hidden("return", in: html) == "")
         #expect(response.headers["Set-Cookie"]?.contains("HttpOnly; SameSite=Lax") == true)
         #expect(response.headers["Content-Security-Policy"]?.contains("frame-ancestors 'self'") == true)
     }
 
     @Test func selectPostRedirectsAndIsRemembered() throws {
         let app = try makeApp()
-        let id = try #require(cookie(of: get(app, "/p")))
-        let token = "00000000000000000000000000000001"
+        let (id, token) = try session(app)
         let answer = post(app, "/p/select", "page=b&csrf=\(token)", cookie: id)
         #expect(answer.status == .seeOther)
         #expect(answer.headers["Location"] == "/p/b")
         #expect(answer.headers["Vary"] == "HX-Request")
-        // The first click reissues the session (SessionRotationTests).
-        let reissued = try #require(cookie(of: answer))
-        let html = body(get(app, "/p", cookie: reissued))
+        // A later click keeps the session (SessionRotationTests).
+        #expect(cookie(of: answer) == nil)
+        let html = body(get(app, "/p", cookie: id))
         #expect(html.contains(#"data-selected="1""#))
         #expect(html.contains("H1") && html.contains("H2"))
     }
 
     @Test func htmxSelectAnswersTheFragment() throws {
         let app = try makeApp()
-        let id = try #require(cookie(of: get(app, "/p")))
+        let (id, token) = try session(app)
         let answer = post(
-            app, "/p/select", "page=2&csrf=00000000000000000000000000000001", cookie: id,
+            app, "/p/select", "page=2&csrf=\(token)", cookie: id,
             headers: ["HX-Request": "true"])
         #expect(answer.status == .ok)
         #expect(answer.headers["HX-Push-Url"] == "/p/c")
@@ -144,9 +211,8 @@ import Testing
     @Test func refusedPostsChangeNothing() throws {
         let store = MemorySessionStore()
         let app = try makeApp(store: store)
-        let id = try #require(cookie(of: get(app, "/p")))
+        let (id, token) = try session(app)
         let before = try store.session(id: id)
-        let token = "00000000000000000000000000000001"
         let cases: [(String, String?, HTTPHeaders, HTTPStatus)] = [
             ("page=b", id, [:], .forbidden),
             ("page=b&csrf=\(String(repeating: "0", count: 32))", id, [:], .forbidden),
@@ -168,13 +234,16 @@ import Testing
 
     @Test func theCookieIsRefreshedWhenTheIdleTimerRestarts() throws {
         let app = try makeApp()
-        let id = try #require(cookie(of: get(app, "/p")))
+        let id = try session(app).id
         #expect(get(app, "/p", cookie: id).headers["Set-Cookie"] == nil)
         clock.advance(by: 61)
         #expect(cookie(of: get(app, "/p", cookie: id)) == id)
         clock.advance(by: 8 * 24 * 3600)
+        // An expired session is a new visitor: its view creates nothing.
         let expired = get(app, "/p", cookie: id)
-        #expect(cookie(of: expired) != nil && cookie(of: expired) != id)
+        #expect(cookie(of: expired) == nil)
+        #expect(setCookie(FolioApp.formCookieName, of: expired) != nil)
+        #expect(try hidden("csrf", in: body(expired)).hasPrefix("f1."))
     }
 
     @Test func stateSavedUnderAnotherConfigurationStartsOver() throws {
@@ -210,14 +279,16 @@ import Testing
         let first = body(get(app, "/p/a"))
         let second = body(get(app, "/p/a"))
         #expect(first != second)
+        let (firstToken, secondToken) = (try hidden("csrf", in: first), try hidden("csrf", in: second))
+        #expect(firstToken != secondToken)
         #expect(
-            first.replacingOccurrences(of: "00000000000000000000000000000001", with: "T")
-                == second.replacingOccurrences(of: "00000000000000000000000000000003", with: "T"))
+            first.replacingOccurrences(of: firstToken, with: "T")
+                == second.replacingOccurrences(of: secondToken, with: "T"))
     }
 
     @Test func stateJSONReportsSelectionAndFixedGeometry() throws {
         let app = try makeApp()
-        let id = try #require(cookie(of: get(app, "/p/b")))
+        let id = try session(app, "/p/b").id
         let response = get(app, "/p/state", cookie: id)
         #expect(response.headers["Content-Type"] == "application/json")
         let json = try #require(
@@ -241,12 +312,26 @@ import Testing
     }
 
     @Test func storeFailuresRefuseWritesButPagesStillShow() throws {
-        let app = try makeApp(store: FailingStore())
+        // The form-signing secret comes from a file: the store cannot keep one.
+        let app = try makeApp(store: FailingStore(), secretFile: folder.path + "/csrf-secret")
+        // A view of a visitor without a session stores nothing: it shows.
         let page = get(app, "/p/b")
         #expect(page.status == .ok)
         #expect(body(page).contains(#"data-selected="1""#))
-        #expect(page.headers["Folio-State"]?.contains("disk full") == true)
-        #expect(page.headers["Set-Cookie"] == nil)
+        #expect(cookie(of: page) == nil)
+        // A first click cannot create its session.
+        let nonce = try #require(setCookie(FolioApp.formCookieName, of: page))
+        let click = app.handle(
+            HTTPRequest(
+                method: .post, target: "/p/select",
+                headers: [
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Cookie": "\(FolioApp.formCookieName)=\(nonce)",
+                ],
+                body: Array("page=c&from=b&csrf=\(try hidden("csrf", in: body(page)))".utf8)))
+        #expect(click.status == .serviceUnavailable)
+        #expect(body(click).contains("disk full"))
+        #expect(cookie(of: click) == nil)
         let answer = post(app, "/p/select", "page=b&csrf=x", cookie: String(repeating: "a", count: 32))
         #expect(answer.status == .serviceUnavailable)
         #expect(body(answer).contains("disk full"))

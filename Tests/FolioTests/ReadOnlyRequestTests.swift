@@ -23,7 +23,7 @@ extension AppTests {
     func aCrossSiteOrHeadViewRendersTheURLsPageAndSavesNothing(method: HTTPMethod, site: String?) throws {
         let store = MemorySessionStore()
         let app = try makeApp(store: store)
-        let id = try #require(cookie(of: get(app, "/p")))
+        let id = try session(app).id
         let before = try #require(try store.session(id: id))
         clock.advance(by: 3600)  // a view that saved would also note the use
         let response = view(app, "/p/b", cookie: id, method: method, site: site)
@@ -47,7 +47,10 @@ extension AppTests {
         for path in ["/p", "/p/b", "/p/fragment"] {
             let response = view(app, path, cookie: nil, method: method, site: site)
             #expect(response.status == .ok)
-            #expect(response.headers["Set-Cookie"] == nil)
+            #expect(cookie(of: response) == nil)
+            // A GET's form is bound to the browser's folio_csrf nonce (set by
+            // the answer, stored nowhere here); a HEAD sets no cookie at all.
+            if method == .head { #expect(response.headers["Set-Cookie"] == nil) }
         }
         #expect(try store.count() == 0)
     }
@@ -64,7 +67,7 @@ extension AppTests {
     @Test func sameSiteAndUnmarkedViewsStillSelectAndCount() throws {
         let store = MemorySessionStore()
         let app = try makeApp(store: store)
-        let id = try #require(cookie(of: get(app, "/p")))
+        let id = try session(app).id
         for site in ["same-origin", "same-site", "none"] {
             _ = view(app, "/p/b", cookie: id, site: site)
             _ = view(app, "/p/a", cookie: id)
@@ -77,7 +80,7 @@ extension AppTests {
     @Test func aCrossSiteViewOfTheStateNotesNoUse() throws {
         let store = MemorySessionStore()
         let app = try makeApp(store: store)
-        let id = try #require(cookie(of: get(app, "/p")))
+        let id = try session(app).id
         let before = try #require(try store.session(id: id))
         clock.advance(by: 3600)
         #expect(view(app, "/p/state", cookie: id, site: "cross-site").status == .ok)

@@ -44,9 +44,8 @@ import Testing
 
     @Test func theSessionCookieIsFoundAmongOthers() {
         func cookie(_ headers: [String]) -> String? {
-            FolioApp.sessionCookie(
-                in: HTTPRequest(
-                    method: .get, target: "/", headers: HTTPHeaders(headers.map { ("Cookie", $0) })))
+            HTTPRequest(method: .get, target: "/", headers: HTTPHeaders(headers.map { ("Cookie", $0) }))
+                .cookies(named: [FolioApp.cookieName])[0]
         }
         #expect(cookie(["a=1; folio_session=abc; b=2"]) == "abc")
         #expect(cookie(["xfolio_session=no;folio_session=\"q\""]) == "q")
@@ -55,10 +54,10 @@ import Testing
         #expect(cookie([]) == nil)
         let lowercase = HTTPRequest(
             method: .get, target: "/", headers: HTTPHeaders([("cOOkie", "folio_session=any-case")]))
-        #expect(FolioApp.sessionCookie(in: lowercase) == "any-case")
+        #expect(lowercase.cookies(named: [FolioApp.cookieName])[0] == "any-case")
         let other = HTTPRequest(
             method: .get, target: "/", headers: HTTPHeaders([("Cookies", "folio_session=x")]))
-        #expect(FolioApp.sessionCookie(in: other) == nil)
+        #expect(other.cookies(named: [FolioApp.cookieName])[0] == nil)
     }
 
     @Test func oddPathsMatchNothingOrTheirRoute() {

@@ -16,12 +16,13 @@ import Testing
 
     @Test func newSessionGetsA128BitIdAndASeparateToken() throws {
         let sessions = manager()
-        let (session, created) = try sessions.sessionCreatingIfNeeded(id: nil)
-        #expect(created)
+        let session = try sessions.createSession(pagers: [:])
+        #expect(session.isIssuedAtClick)
         #expect(session.id == "00000000000000000000000000000000")
         #expect(session.csrfToken == "00000000000000000000000000000001")
-        let (again, createdAgain) = try sessions.sessionCreatingIfNeeded(id: session.id)
-        #expect(!createdAgain && again.id == session.id)
+        let again = try #require(try sessions.sessionNotingUse(id: session.id, notes: true))
+        #expect(!again.touched && again.record.id == session.id)
+        #expect(try sessions.store.count() == 1)
     }
 
     @Test func systemRandomIdsAreHexAndDistinct() {
@@ -40,7 +41,7 @@ import Testing
 
     @Test func idleSessionsExpire() throws {
         let sessions = manager()
-        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        let session = try sessions.createSession(pagers: [:])
         clock.advance(by: 3000)
         #expect(try sessions.session(id: session.id) != nil)  // used: idle time restarts
         clock.advance(by: 3599)
@@ -54,11 +55,11 @@ import Testing
         let sessions = manager(maxSessions: 10, store: store)
         var ids: [String] = []
         for _ in 0..<10 {
-            ids.append(try sessions.sessionCreatingIfNeeded(id: nil).0.id)
+            ids.append(try sessions.createSession(pagers: [:]).id)
             clock.advance(by: 61)
         }
         _ = try sessions.session(id: ids[0])  // touched: now the most recent
-        _ = try sessions.sessionCreatingIfNeeded(id: nil)
+        _ = try sessions.createSession(pagers: [:])
         #expect(try store.count() <= 10)
         #expect(try sessions.session(id: ids[0]) != nil)
         #expect(try sessions.session(id: ids[1]) == nil)
@@ -67,21 +68,21 @@ import Testing
     @Test func aFloodWithinTheTouchIntervalDoesNotEvictASessionInUse() throws {
         let store = MemorySessionStore()
         let sessions = manager(maxSessions: 10, store: store)
-        let active = try sessions.sessionCreatingIfNeeded(id: nil).0.id
+        let active = try sessions.createSession(pagers: [:]).id
         var others: [String] = []
         for _ in 0..<9 {
             clock.advance(by: 1)
-            others.append(try sessions.sessionCreatingIfNeeded(id: nil).0.id)
+            others.append(try sessions.createSession(pagers: [:]).id)
             _ = try sessions.session(id: active)  // used, but not yet written (< 60 s)
         }
-        _ = try sessions.sessionCreatingIfNeeded(id: nil)
+        _ = try sessions.createSession(pagers: [:])
         #expect(try sessions.session(id: active) != nil)
         #expect(try sessions.session(id: others[0]) == nil)
     }
 
     @Test func csrfTokensCompareExactly() throws {
         let sessions = manager()
-        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        let session = try sessions.createSession(pagers: [:])
         #expect(sessions.isValidToken(session.csrfToken, for: session))
         #expect(!sessions.isValidToken(nil, for: session))
         #expect(!sessions.isValidToken("", for: session))
@@ -91,7 +92,7 @@ import Testing
     @Test func aRefusedChangeSavesNothing() throws {
         let store = MemorySessionStore()
         let sessions = manager(store: store)
-        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        let session = try sessions.createSession(pagers: [:])
         let initial = PagerRecord(state: try PagerState(pages: [Page(key: "a", title: "A")]))
         let selectMissing = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
             try record.state.select(index: 5)

@@ -1,13 +1,15 @@
-import Foundation
 import FolioCore
 import FolioHTTP
+import Foundation
 import Testing
 
 @testable import Folio
 
-/// A session's first click reissues it under a fresh id and token, and the
-/// cookie is `__Host-` where it can be (issue 11, item 9). Uses `AppTests`'
-/// templates and pager; `CountingRandom` makes ids predictable.
+/// Views create no session; a visitor's first click creates exactly one; a
+/// session begun by a view (before views kept no state) is reissued under a
+/// fresh id and token at its first click; the cookie is `__Host-` where it
+/// can be (issue 11, item 9). Uses `AppTests`' templates and pager;
+/// `CountingRandom` makes ids predictable.
 extension AppTests {
     func setCookies(_ response: HTTPResponse) -> [String] {
         response.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
@@ -30,13 +32,54 @@ extension AppTests {
         return String(html[start...].prefix(32))
     }
 
+    /// Inserts a session as views used to begin them (not issued at a
+    /// click, so its id may have been planted), with a known token.
+    func insertViewedSession(_ store: any SessionStore, id: String = String(repeating: "ab", count: 16))
+        throws -> (id: String, token: String)
+    {
+        let token = String(repeating: "cd", count: 16)
+        try store.insert(SessionRecord(id: id, csrfToken: token, lastSeen: clock.now, isIssuedAtClick: false))
+        return (id, token)
+    }
+
     @Test(arguments: [false, true])
-    func theFirstClickReissuesTheSessionAndTheOldIdFindsNothing(htmx: Bool) throws {
+    func viewsCreateNoSessionAndTheFirstClickCreatesExactlyOne(htmx: Bool) throws {
         let store = MemorySessionStore()
         let app = try makeApp(store: store)
-        let first = get(app, "/p")
-        let old = try #require(cookie(of: first))
-        let oldToken = try token(in: body(first))
+        for _ in 0..<20 {
+            for path in ["/p", "/p/b", "/p/fragment", "/p/state"] {
+                let view = get(app, path)
+                #expect(view.status == .ok && cookie(of: view) == nil, "\(path)")
+            }
+        }
+        #expect(try store.count() == 0)
+        let (answer, id) = try firstClick(
+            app, "/p/b", page: "c", headers: htmx ? ["HX-Request": "true"] : [:])
+        #expect(answer.status == (htmx ? .ok : .seeOther))
+        #expect(SessionManager.isWellFormed(id))
+        #expect(try store.count() == 1)
+        let created = try #require(try store.session(id: id))
+        #expect(created.isIssuedAtClick)
+        #expect(created.pagers["p"]?.state.selectedIndex == 2)
+        if htmx { #expect(try token(in: body(answer)) == created.csrfToken) }
+        // The next form carries the session's token; later clicks keep the id.
+        let page = get(app, "/p", cookie: id)
+        #expect(body(page).contains(#"data-selected="2""#))
+        #expect(try token(in: body(page)) == created.csrfToken)
+        let second = post(app, "/p/select", "page=a&csrf=\(created.csrfToken)", cookie: id)
+        #expect(second.status == .seeOther)
+        #expect(cookie(of: second) == nil)
+        #expect(try store.session(id: id)?.pagers["p"]?.state.selectedIndex == 0)
+        #expect(try store.count() == 1)
+    }
+
+    @Test(arguments: [false, true])
+    func anOldSessionBegunByAViewIsReissuedAtItsFirstClickAndTheOldIdFindsNothing(htmx: Bool) throws {
+        let store = MemorySessionStore()
+        let app = try makeApp(store: store)
+        let (old, oldToken) = try insertViewedSession(store)
+        let first = get(app, "/p", cookie: old)
+        #expect(try token(in: body(first)) == oldToken)
         let answer = post(
             app, "/p/select", "page=b&csrf=\(oldToken)", cookie: old,
             headers: htmx ? ["HX-Request": "true"] : [:])
@@ -49,10 +92,11 @@ extension AppTests {
         #expect(moved.pagers["p"]?.state.selectedIndex == 1)
         #expect(try store.count() == 1)
         if htmx { #expect(try token(in: body(answer)) == moved.csrfToken) }
-        // The old id is a stranger now: a new session, on the first page.
+        // The old id is a stranger now: a new visitor on the first page, with no session made.
         let stale = get(app, "/p", cookie: old)
-        #expect(cookie(of: stale) != old && body(stale).contains(#"data-selected="0""#))
+        #expect(cookie(of: stale) == nil && body(stale).contains(#"data-selected="0""#))
         #expect(post(app, "/p/select", "page=c&csrf=\(oldToken)", cookie: old).status == .forbidden)
+        #expect(try store.count() == 1)
         // The next form works: its page carries the new token.
         let page = get(app, "/p", cookie: new)
         #expect(body(page).contains(#"data-selected="1""#))
@@ -67,9 +111,8 @@ extension AppTests {
     @Test func aRefusedFirstClickReissuesNothing() throws {
         let store = MemorySessionStore()
         let app = try makeApp(store: store)
-        let first = get(app, "/p")
-        let old = try #require(cookie(of: first))
-        let oldToken = try token(in: body(first))
+        let (old, oldToken) = try insertViewedSession(store)
+        _ = get(app, "/p", cookie: old)
         #expect(post(app, "/p/select", "page=zz&csrf=\(oldToken)", cookie: old).status == .notFound)
         #expect(
             post(app, "/p/select", "page=b&csrf=\(String(repeating: "0", count: 32))", cookie: old).status
@@ -86,10 +129,10 @@ extension AppTests {
         do {
             let store = try SQLiteSessionStore(path: path)
             let app = try makeApp(store: store)
-            let first = get(app, "/p/b")
-            let old = try #require(cookie(of: first))
-            let answer = post(
-                app, "/p/scroll", "offset=200&width=80&csrf=\(try token(in: body(first)))", cookie: old)
+            let (old, oldToken) = try insertViewedSession(store)
+            let first = get(app, "/p/b", cookie: old)
+            #expect(try token(in: body(first)) == oldToken)
+            let answer = post(app, "/p/scroll", "offset=200&width=80&csrf=\(oldToken)", cookie: old)
             #expect(answer.status == .seeOther)
             new = try #require(cookie(of: answer))
             #expect(try store.session(id: old) == nil)
@@ -103,33 +146,50 @@ extension AppTests {
     }
 
     @Test func theCookieIsHostPrefixedOverHTTPSAtTheRoot() throws {
-        let app = try makeApp()
-        let https = [("X-Forwarded-Proto", "https")]
-        let page = request(app, .get, "/p", cookie: nil, headers: https)
-        let cookies = setCookies(page)
+        let store = MemorySessionStore()
+        let app = try makeApp(store: store)
+        let https: HTTPHeaders = ["X-Forwarded-Proto": "https"]
+        // A view sets only the form cookie, with the same attributes.
+        let page = request(app, .get, "/p", cookie: nil, headers: [("X-Forwarded-Proto", "https")])
+        let viewCookies = setCookies(page)
+        #expect(viewCookies.count == 1)
+        #expect(viewCookies.first?.hasPrefix("folio_csrf=") == true)
+        #expect(
+            viewCookies.first?.hasSuffix("; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure") == true)
+        let (click, id) = try firstClick(app, "/p", page: "b", headers: https)
+        let cookies = setCookies(click)
         #expect(cookies.count == 1)
         let cookie = try #require(cookies.first)
-        #expect(cookie.hasPrefix("__Host-folio_session="))
-        #expect(cookie.hasSuffix("; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure"))
+        #expect(
+            cookie == "__Host-folio_session=\(id); Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure")
         #expect(!cookie.lowercased().contains("domain="))
-        let id = String(cookie.dropFirst("__Host-folio_session=".count).prefix(32))
-        // Read back under that name, and the first click reissues it under it too.
-        let again = request(app, .get, "/p", cookie: "__Host-folio_session=\(id)", headers: https)
+        // Read back under that name; a later click sets no cookie.
+        let again = request(
+            app, .get, "/p", cookie: "__Host-folio_session=\(id)", headers: [("X-Forwarded-Proto", "https")])
         #expect(setCookies(again).isEmpty)
-        let click = request(
+        #expect(body(again).contains(#"data-selected="1""#))
+        let later = request(
             app, .post, "/p/select", cookie: "__Host-folio_session=\(id)",
-            form: "page=b&csrf=\(try token(in: body(again)))", headers: https)
-        #expect(click.status == .seeOther)
-        #expect(setCookies(click).count == 1)
-        #expect(setCookies(click).first?.hasPrefix("__Host-folio_session=") == true)
+            form: "page=c&csrf=\(try token(in: body(again)))", headers: [("X-Forwarded-Proto", "https")])
+        #expect(later.status == .seeOther)
+        #expect(setCookies(later).isEmpty)
+        // A session begun by a view is reissued under the __Host- name too.
+        let (old, oldToken) = try insertViewedSession(store)
+        let reissue = request(
+            app, .post, "/p/select", cookie: "__Host-folio_session=\(old)", form: "page=b&csrf=\(oldToken)",
+            headers: [("X-Forwarded-Proto", "https")])
+        #expect(reissue.status == .seeOther)
+        #expect(setCookies(reissue).count == 1)
+        #expect(setCookies(reissue).first?.hasPrefix("__Host-folio_session=") == true)
         // Plain HTTP: the plain name, no Secure.
-        let plain = try #require(setCookies(request(app, .get, "/p", cookie: nil)).first)
+        let plainClick = try firstClick(app, "/p").answer
+        let plain = try #require(setCookies(plainClick).first)
         #expect(plain.hasPrefix("folio_session=") && !plain.contains("Secure"))
     }
 
     @Test func aSessionUnderThePlainNameMovesToTheHostName() throws {
         let app = try makeApp()
-        let id = try #require(cookie(of: get(app, "/p")))
+        let id = try session(app).id
         let response = request(
             app, .get, "/p", cookie: "folio_session=\(id)", headers: [("X-Forwarded-Proto", "https")])
         let cookies = setCookies(response)
@@ -142,14 +202,18 @@ extension AppTests {
             app, .get, "/p", cookie: "folio_session=\(planted); __Host-folio_session=\(id)",
             headers: [("X-Forwarded-Proto", "https")])
         #expect(body(both).contains(try token(in: body(response))))
-        #expect(
-            FolioApp.sessionCookie(
-                in: HTTPRequest(
-                    method: .get, target: "/",
-                    headers: HTTPHeaders([
-                        ("Cookie", "folio_session=a"),
-                        ("Cookie", "__Host-folio_session=b; __Host-folio_session=c"),
-                    ]))) == "b")
+        let (a, b, c) = (
+            String(repeating: "a", count: 32), String(repeating: "b", count: 32),
+            String(repeating: "c", count: 32)
+        )
+        let visitor = Visitor(
+            HTTPRequest(
+                method: .get, target: "/",
+                headers: HTTPHeaders([
+                    ("Cookie", "folio_session=\(a)"),
+                    ("Cookie", "__Host-folio_session=\(b); __Host-folio_session=\(c)"),
+                ])))
+        #expect(visitor.sessionID == b && visitor.sessionCookieIsHostPrefixed)
     }
 
     @Test func underABasePathTheCookieKeepsThePlainName() throws {
@@ -163,11 +227,14 @@ extension AppTests {
         let app = try FolioApp(
             configuration: base.configuration, options: options,
             sessions: SessionManager(store: MemorySessionStore(), clock: clock, random: CountingRandom()))
-        let cookie = try #require(
+        let view = try #require(
             setCookies(
                 request(app, .get, "/tools/pager/p", cookie: nil, headers: [("X-Forwarded-Proto", "https")])
             )
             .first)
+        #expect(view.hasPrefix("folio_csrf=") && view.contains("; Path=/tools/pager/;"))
+        let click = try firstClick(app, "/tools/pager/p", headers: ["X-Forwarded-Proto": "https"]).answer
+        let cookie = try #require(setCookies(click).first)
         #expect(cookie.hasPrefix("folio_session=") && cookie.contains("; Path=/tools/pager/;"))
         #expect(cookie.hasSuffix("; Secure"))
     }
@@ -188,7 +255,11 @@ extension AppTests {
         let store: any SessionStore =
             kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/e.sqlite")
         let sessions = SessionManager(store: store, random: CountingRandom())
-        let (session, _) = try sessions.sessionCreatingIfNeeded(id: nil)
+        // A session begun by a view, as they were before views kept no state.
+        let session = SessionRecord(
+            id: String(repeating: "ab", count: 16), csrfToken: String(repeating: "cd", count: 16),
+            lastSeen: sessions.now, isIssuedAtClick: false)
+        try store.insert(session)
         let start = try pager()
         let select = { (record: inout PagerRecord) throws(PagerError) -> [PagerEffect] in
             try record.state.select(index: 1)

@@ -14,7 +14,8 @@ extension FolioBrowser {
     }
 
     /// Clicks the title of page `key` in `pager` (the page's first pager when
-    /// `nil`): posts the pager's form with that button and the CSRF token.
+    /// `nil`): posts the pager's form with that button and its hidden fields
+    /// (the CSRF token, the page shown, the return target).
     /// - Returns: The page shown afterwards.
     /// - Throws: ``FolioBrowserError`` when no page is open, it has no such
     ///   pager or tab, or the server cannot be reached.
@@ -121,8 +122,14 @@ extension FolioBrowser {
         _ markup: PagerMarkup, to action: String?, fields: [(String, String)], navigation: Navigation
     ) throws(FolioBrowserError) -> FolioPage {
         let target = action ?? "\(basePath)/\(markup.key)/select"
-        var form = [("csrf", markup.csrfToken ?? "")]
-        form.append(contentsOf: fields)
+        // Every hidden input of the form, as a browser posts it (`csrf`, and
+        // `from` and `return`, which a first click needs), then the click's fields.
+        var form = markup.hiddenFields.map { ($0.name, $0.value) }
+        if form.isEmpty { form = [("csrf", markup.csrfToken ?? "")] }
+        for (name, value) in fields {
+            form.removeAll { $0.0 == name }
+            form.append((name, value))
+        }
         switch navigation {
         case .formPost:
             return try request(.post, target, form: form)

@@ -18,6 +18,14 @@ public struct PagerMarkup: Sendable, Equatable {
         public var controls: String?
     }
 
+    /// A named hidden input of the pager's form.
+    public struct HiddenField: Sendable, Equatable {
+        /// The input's `name`.
+        public var name: String
+        /// The input's `value` (empty when absent).
+        public var value: String
+    }
+
     /// One page of the track.
     public struct Panel: Sendable, Equatable {
         /// The page key (`data-key`, else taken from the id).
@@ -44,6 +52,9 @@ public struct PagerMarkup: Sendable, Equatable {
     public var indicatorWidth: Double?
     /// The form's CSRF token.
     public var csrfToken: String?
+    /// The form's hidden inputs in document order (`csrf`, `from`, `return`):
+    /// what a browser posts with a click.
+    public var hiddenFields: [HiddenField]
     /// Where title clicks are posted (the form's `action`).
     public var selectAction: String?
     /// Where scroll ends are posted (`data-scroll-action`).
@@ -82,6 +93,10 @@ public struct PagerMarkup: Sendable, Equatable {
         indicatorWidth = indicator?["data-width"].flatMap(Double.init)
         let form = try section.nodes(".//form").first
         csrfToken = try form?.nodes(".//input[@name='csrf']").first?["value"]
+        hiddenFields =
+            try form?.nodes(".//input[@type='hidden'][@name]").map {
+                HiddenField(name: $0["name"] ?? "", value: $0["value"] ?? "")
+            } ?? []
         selectAction = form?["action"] ?? section["data-select-action"]
         scrollAction = section["data-scroll-action"]
         stateURL = section["data-state-url"]
