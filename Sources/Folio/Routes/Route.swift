@@ -51,9 +51,8 @@ enum Route: Equatable, Sendable {
     /// - Returns: `nil` when the path is outside the base path or has a
     ///   shape no route has (answered `404`).
     static func match(path: String, basePath: String) -> Route? {
-        // Byte-wise throughout (the separators are ASCII): this runs twice per
-        // request (`FolioApp.mayBlock` routes too), so it builds no arrays and
-        // compares no `Character`s.
+        // Byte-wise throughout (the separators are ASCII): this runs for every
+        // request, so it builds no arrays and compares no `Character`s.
         let slash = UInt8(ascii: "/")
         var rest = Substring(path)
         if !basePath.isEmpty {
