@@ -1,6 +1,7 @@
 """Floods: a real `folio serve` against many new clients and many idle sockets.
 
     python3 Tests/Reliability/floods.py sessions [--requests 1000000] [--max-sessions 100000] [--state memory]
+    python3 Tests/Reliability/floods.py views [--requests 100000] [--path /essence/video]
     python3 Tests/Reliability/floods.py connections [--connections 10000]
     python3 Tests/Reliability/floods.py fdlimit
     python3 Tests/Reliability/floods.py all
@@ -9,6 +10,12 @@ sessions:    N GETs without a cookie, each making a new session. The server's
              cap (`folio serve --max-sessions`, default 100,000) must hold:
              resident memory levels off once the cap is reached (the oldest
              sessions are evicted) instead of growing with N.
+views:       N GETs without a cookie to a server on the default store (SQLite,
+             `--state FILE` in a temporary folder), as a visitor who only
+             looks sends them (issue 13: a view keeps no state). Reports the
+             rows of the sessions table afterwards (target 0), the answers
+             that set a cookie (target 0) and resident memory before and
+             after (target: flat, within 10%).
 fdlimit:     documents what the server does when its open-file limit (1024
              here, a common default) runs out before its connection cap.
 connections: K idle TCP connections (the script raises its own fd limit; the
@@ -42,6 +49,10 @@ def stored_sessions(state):
     connection = sqlite3.connect(f"file:{state}?mode=ro", uri=True, timeout=5)
     try:
         return connection.execute("SELECT count(*) FROM sessions").fetchone()[0]
+    except sqlite3.OperationalError as error:
+        if "no such table" in str(error):  # a store that never saved a session
+            return 0
+        raise
     finally:
         connection.close()
 
@@ -115,6 +126,58 @@ def sessions(binary, requests=1_000_000, max_sessions=100_000, state="memory", c
     }
     if state != "memory":
         figures["checks"]["stored sessions never exceed the cap"] = figures["stored_sessions_at_end"] <= max_sessions
+    return figures
+
+
+def views(binary, requests=100_000, path="/essence/video", warmup=1_000, connections=64, cap_seconds=1800,
+          echo=print):
+    """N cookie-less GETs of one page on the SQLite store: how many sessions
+    they leave stored and what they do to resident memory."""
+    figures = {"requests": requests, "path": path, "store": "SQLite file (--state FILE), --max-sessions default"}
+    with tempfile.TemporaryDirectory(prefix="folio-views-") as work:
+        folder = pathlib.Path(work)
+        state_path = str(folder / "state.sqlite")
+        server = fs.Server(binary, state_path, log=str(folder / "server.log")).start()
+        try:
+            figures["rss_start_kib"] = server.rss_kib()
+            # Warm the render caches and the allocator: the reference is taken after.
+            warm = fs.run_wrk(server.port, HERE / "flood.lua", [path, warmup, 2],
+                              folder / "done-", "FLOOD-RESULT", 2, min(connections, 8), cap_seconds)
+            time.sleep(0.5)
+            figures["stored_sessions_after_warmup"] = stored_sessions(state_path)
+            figures["rss_before_kib"] = server.rss_kib()
+            flood = fs.run_wrk(server.port, HERE / "flood.lua", [path, requests, 2],
+                               folder / "done-", "FLOOD-RESULT", 2, connections, cap_seconds)
+            time.sleep(1.5)
+            figures["rss_after_kib"] = server.rss_kib()
+            figures["stored_sessions_at_end"] = stored_sessions(state_path)
+            figures["state_file_bytes"] = sum(
+                f.stat().st_size for f in folder.glob("state.sqlite*") if f.is_file())
+        finally:
+            figures["exit_code"] = server.stop()
+    figures.update({
+        "answered": flood["answered"],
+        "answers_setting_a_cookie": flood["created"],
+        "failed": flood["failed"] + flood["socket_errors"],
+        "seconds": round(flood["seconds"], 1),
+        "rate_per_second": round(flood["answered"] / max(flood["seconds"], 0.001)),
+        "p50_ms": flood["p50_ms"], "p99_ms": flood["p99_ms"],
+        "warmup_requests": warm["answered"],
+    })
+    before, after = figures["rss_before_kib"], figures["rss_after_kib"]
+    figures["rss_growth_percent"] = round((after - before) * 100 / before, 1)
+    echo(f"{figures['answered']} cookie-less GET {path} in {figures['seconds']} s "
+         f"({figures['rate_per_second']} req/s, p99 {figures['p99_ms']} ms): "
+         f"{figures['stored_sessions_at_end']} session rows stored, {figures['answers_setting_a_cookie']} "
+         f"answers set a cookie; rss {before} KiB before, {after} KiB after "
+         f"({figures['rss_growth_percent']:+.1f}%)")
+    figures["checks"] = {
+        "every request answered 200": figures["failed"] == 0 and figures["answered"] >= requests,
+        "no session row stored (0 rows)": figures["stored_sessions_at_end"] == 0,
+        "no answer sets a cookie": figures["answers_setting_a_cookie"] == 0,
+        "memory stays flat (after within 10% of before)": abs(after - before) <= 0.10 * before,
+        "clean exit": figures["exit_code"] == 0,
+    }
     return figures
 
 
@@ -282,9 +345,11 @@ def fd_limit(binary, soft=1024, extra=100, echo=print):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("flood", choices=["sessions", "connections", "fdlimit", "all"])
+    parser.add_argument("flood", choices=["sessions", "views", "connections", "fdlimit", "all"])
     parser.add_argument("--binary", default=None)
-    parser.add_argument("--requests", type=int, default=1_000_000)
+    parser.add_argument("--requests", type=int, default=None,
+                        help="default: 1,000,000 for sessions, 100,000 for views")
+    parser.add_argument("--path", default="/essence/video", help="the page views asks for")
     parser.add_argument("--max-sessions", type=int, default=100_000)
     parser.add_argument("--state", default="memory", help="memory, or file (a temporary SQLite file)")
     parser.add_argument("--connections", type=int, default=10_000)
@@ -292,8 +357,12 @@ def main():
     binary = options.binary or fs.default_binary()
     passed = True
     if options.flood in ("sessions", "all"):
-        passed = fs.report("sessions", sessions(binary, options.requests, options.max_sessions, options.state,
-                                                samples=True)) and passed
+        passed = fs.report("sessions", sessions(binary, options.requests or 1_000_000, options.max_sessions,
+                                                options.state, samples=True)) and passed
+    if options.flood in ("views", "all"):
+        # In `all` the views flood keeps its own 100,000 (--requests is the sessions flood's there).
+        count = options.requests if options.flood == "views" and options.requests else 100_000
+        passed = fs.report("views", views(binary, count, options.path)) and passed
     if options.flood in ("connections", "all"):
         passed = fs.report("connections", connections(binary, options.connections)) and passed
     if options.flood in ("fdlimit", "all"):
