@@ -40,7 +40,17 @@ struct ClickRequest: Sendable {
             }
             index = try pager.pageIndex(formValue: page)
         }
-        shownIndex = form["from"].flatMap(pager.pageIndex) ?? 0
+        if let from = form["from"], !from.isEmpty {
+            // A form older than a configuration change may name a page gone since.
+            guard let index = pager.pageIndex(from) else {
+                throw .badRequest(
+                    "The form's 'from' field names no page of the pager '\(pager.key)'; reload the page and try again.")
+            }
+            shownIndex = index
+        } else {
+            // Forms rendered before `from` existed: the pager's first page, as `GET /{pager}` shows it.
+            shownIndex = 0
+        }
         returnTarget = try ReturnTarget(form["return"])
     }
 }

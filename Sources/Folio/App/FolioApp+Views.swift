@@ -47,7 +47,12 @@ extension FolioApp {
                 of: view.step, on: view.pager, session: peeked.record, startIndex: view.startIndex)
             let writes = !readOnly && (outcome.changesRecord || peeked.touchDue)
             if !(writes && durable) && !needsLoad(outcome.after, of: view.pager) {
-                return .answer(try sessionView(view, id: id, request, visitor, readOnly: readOnly))
+                // Decided and computed once: the session as peeked, the step as run above.
+                let touched = readOnly ? false : sessions.noteUse(of: peeked.record)
+                return .answer(
+                    try sessionView(
+                        view, session: peeked.record, touched: touched, outcome: outcome, request, visitor,
+                        readOnly: readOnly))
             }
         } else if !durable {
             // In memory, a session not at hand does not exist.
@@ -111,7 +116,18 @@ extension FolioApp {
             throw ClientError.unavailable(error)
         }
         guard let (session, touched) = found else { return try newVisitorView(view, request, visitor) }
-        var outcome = try outcome(of: view.step, on: view.pager, session: session, startIndex: view.startIndex)
+        let outcome = try outcome(of: view.step, on: view.pager, session: session, startIndex: view.startIndex)
+        return try sessionView(
+            view, session: session, touched: touched, outcome: outcome, request, visitor, readOnly: readOnly)
+    }
+
+    /// A session's view once the session is read and the step run: saves a
+    /// change (unless `readOnly`), performs the effects, renders.
+    private func sessionView(
+        _ view: ViewRequest, session: SessionRecord, touched: Bool, outcome: StepOutcome, _ request: HTTPRequest,
+        _ visitor: Visitor, readOnly: Bool
+    ) throws(ClientError) -> HTTPResponse {
+        var outcome = outcome
         var note: String?
         if !readOnly && outcome.changesRecord {
             do throws(ClientError) {
@@ -196,9 +212,7 @@ extension FolioApp {
             }
         }
         let record = pager.storedRecord(in: session) ?? pager.startingRecord(at: 0)
-        let document = PagerStateDocument(
-            pager: pager.configuration, layout: pager.layout, record: record, site: site)
-        var response = HTTPResponse.json(.ok, document.bytes)
+        var response = HTTPResponse.json(.ok, PagerProjection(pager, record: record, site: site).jsonBytes)
         response.headers.add(name: "Cache-Control", value: "private, no-cache")
         return response
     }

@@ -14,9 +14,9 @@ struct Visitor: Sendable {
     let fetchSite: String?
     /// The `Origin` header, when sent.
     let origin: String?
-    /// The origin this request was addressed to, as the browser saw it:
-    /// the scheme (`X-Forwarded-Proto`) and `X-Forwarded-Host` or `Host`.
-    let ownOrigin: String?
+    /// `X-Forwarded-Host` or `Host`: where the browser sent the request.
+    private let host: String?
+    private let isHTTPS: Bool
 
     private static let cookieNames = [FolioApp.hostCookieName, FolioApp.cookieName, FolioApp.formCookieName]
 
@@ -33,9 +33,13 @@ struct Visitor: Sendable {
         formNonce = values[2].flatMap(SignedFormToken.nonce(fromCookie:))
         fetchSite = request.headers["Sec-Fetch-Site"].map { $0.trimmingASCIIWhitespace().lowercased() }
         origin = request.headers["Origin"].map { String($0.trimmingASCIIWhitespace()) }
-        let host = request.headers["X-Forwarded-Host"] ?? request.headers["Host"]
-        ownOrigin = host.map { (CookiePolicy.isHTTPS(request) ? "https://" : "http://") + $0.lowercased() }
+        host = request.headers["X-Forwarded-Host"] ?? request.headers["Host"]
+        isHTTPS = CookiePolicy.isHTTPS(request)
     }
+
+    /// The origin this request was addressed to, as the browser saw it:
+    /// the scheme (`X-Forwarded-Proto`) and the host. Only posts ask.
+    var ownOrigin: String? { host.map { (isHTTPS ? "https://" : "http://") + $0.lowercased() } }
 
     /// The browser says the request comes from another site.
     var isCrossSite: Bool { fetchSite == "cross-site" }

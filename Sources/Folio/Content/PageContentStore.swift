@@ -35,7 +35,13 @@ final class PageContentStore: Sendable {
         /// Pages (`pager/page`) whose content was rendered twice with
         /// different shown counts and came out the same: their template
         /// ignores `shownCount`, so one rendering serves every count.
-        var countIndependent: Set<String> = []
+        var countIndependent: Set<String> = [] {
+            // What `cacheKeyInputs` derives from it is stale.
+            didSet { countSensitivity = [:] }
+        }
+        /// Per pager key: `cacheKeyInputs`' answer, built once per change of
+        /// `countIndependent` instead of per view (it costs a lookup per page).
+        var countSensitivity: [String: [Bool]] = [:]
         /// Pages whose dependence on `shownCount` has been tested.
         var countChecked: Set<String> = []
     }
@@ -82,10 +88,10 @@ final class PageContentStore: Sendable {
     /// generation, which changes whenever loaded data changes.
     func cacheKeyInputs(of pager: PagerConfiguration) -> (countSensitive: [Bool], generation: Int) {
         entries.withLock { entries in
-            (
-                pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) },
-                entries.generation
-            )
+            if let known = entries.countSensitivity[pager.key] { return (known, entries.generation) }
+            let sensitivity = pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) }
+            entries.countSensitivity[pager.key] = sensitivity
+            return (sensitivity, entries.generation)
         }
     }
 

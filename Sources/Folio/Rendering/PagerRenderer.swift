@@ -49,11 +49,15 @@ final class PagerRenderer: Sendable {
     /// What an entry costs besides its bytes (key, arrays, dictionary slot).
     private static let entryOverhead = 256
 
+    /// What a rendering depends on. Only loaded pages have a panel, so only
+    /// their counts can matter: a key costs the loaded pages, not every tab.
     private struct Key: Hashable {
         var view: PagerView
         var pager: String
         var selected: Int
-        var loaded: [Bool]
+        /// The loaded pages' indices, ascending.
+        var loaded: [Int]
+        /// For each of `loaded`, its shown count when its panel shows it, else 0.
         var shownCounts: [Int]
         var generation: Int
     }
@@ -95,18 +99,18 @@ final class PagerRenderer: Sendable {
         let pager = resolved.configuration
         let state = record.state
         let (countSensitive, generation) = content.cacheKeyInputs(of: pager)
+        let loaded = state.loadedKeys.compactMap(resolved.pageIndex).sorted()
         let key = Key(
-            view: view, pager: pager.key, selected: state.selectedIndex,
-            loaded: pager.pages.map { state.isLoaded($0.key) },
-            shownCounts: zip(pager.pages, countSensitive).map { page, matters in
-                matters ? record.shownCounts[page.key] ?? 0 : 0
+            view: view, pager: pager.key, selected: state.selectedIndex, loaded: loaded,
+            shownCounts: loaded.map { index in
+                countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
             }, generation: generation)
         let cached = cache.withLock { $0.value(for: key) }
         let entry: Entry
         if let cached, cached.expires.map({ $0 > now }) ?? true {
             entry = cached
         } else {
-            entry = try renderEntry(view, pager: pager, layout: resolved.layout, record: record, key: key)
+            entry = try renderEntry(view, resolved, record: record, key: key)
             let cost = entry.chunks.reduce(Self.entryOverhead) { $0 + $1.count }
             // The generation may have moved while rendering: file it under
             // the one it was rendered with; a stale key just ages out.
@@ -121,13 +125,15 @@ final class PagerRenderer: Sendable {
         return parts
     }
 
-    private func renderEntry(
-        _ view: PagerView, pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord, key: Key
-    ) throws(TemplateError) -> Entry {
+    private func renderEntry(_ view: PagerView, _ resolved: ResolvedPager, record: PagerRecord, key: Key)
+        throws(TemplateError) -> Entry
+    {
+        let pager = resolved.configuration
         var expires: Double?
         var panels: [String?] = []
+        let loaded = Set(key.loaded)
         for (index, page) in pager.pages.enumerated() {
-            guard key.loaded[index] else {
+            guard loaded.contains(index) else {
                 panels.append(nil)
                 continue
             }
@@ -136,8 +142,8 @@ final class PagerRenderer: Sendable {
             panels.append(panel.html)
         }
         let model = PagerViewModel.make(
-            pager, layout: layout, record: record, panels: panels, csrf: Self.tokenPlaceholder,
-            returnTarget: Self.returnPlaceholder, site: site)
+            PagerProjection(resolved, record: record, site: site), pager: pager, panels: panels,
+            csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder, site: site)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         try templates.template(named: view.templateName).render(

@@ -34,8 +34,9 @@ public struct SiteContext: Sendable {
     func pageURL(_ pager: String, _ page: String) -> String { base + "/" + pager + "/" + page }
 }
 
-/// Builds the `pager` global of CONTRACT.md from configuration, layout and
-/// one session's record. Pure: the caller supplies rendered panels.
+/// Builds the `pager` global of the page templates from a view's
+/// `PagerProjection` (the same one the state JSON is), the configuration's
+/// URLs and navigation, and the rendered panels. Pure.
 enum PagerViewModel {
     /// - Parameters:
     ///   - panels: The inner HTML of each page's panel, `nil` for pages that
@@ -43,24 +44,23 @@ enum PagerViewModel {
     ///   - csrf: The token to put in the form (a placeholder when cached).
     ///   - returnTarget: Where the click's answer returns to (a placeholder when cached).
     static func make(
-        _ pager: PagerConfiguration, layout: PagerLayout, record: PagerRecord, panels: [String?],
-        csrf: String, returnTarget: String, site: SiteContext
+        _ projection: PagerProjection, pager: PagerConfiguration, panels: [String?], csrf: String,
+        returnTarget: String, site: SiteContext
     ) -> TemplateValue {
-        let selected = record.state.selectedIndex
-        let geometry = layout.geometry(selected: selected)
+        let selected = projection.selected.index
         let pagerURL = site.pagerURL(pager.key)
-        let tabs: [TemplateValue] = pager.pages.enumerated().map { index, page in
+        let tabs: [TemplateValue] = projection.pages.enumerated().map { index, page in
             .object(
                 TemplateObject([
                     ("key", .string(page.key)), ("title", .string(page.title)),
                     ("index", .number(Double(index))),
                     ("selected", .bool(index == selected)),
-                    ("href", .string(site.pageURL(pager.key, page.key))),
+                    ("href", .string(page.href)),
                     ("tabId", .string(tabID(pager.key, page.key))),
                     ("panelId", .string(panelID(pager.key, page.key))),
                 ]))
         }
-        let panelValues: [TemplateValue] = pager.pages.enumerated().map { index, page in
+        let panelValues: [TemplateValue] = projection.pages.enumerated().map { index, page in
             .object(
                 TemplateObject([
                     ("key", .string(page.key)), ("index", .number(Double(index))),
@@ -72,19 +72,19 @@ enum PagerViewModel {
         }
         let indicator = TemplateValue.object(
             TemplateObject([
-                ("left", .number(geometry.indicator.left.referencePixels)),
-                ("width", .number(geometry.indicator.width.referencePixels)),
-                ("leftCSS", .string(geometry.indicator.left.css)),
-                ("widthCSS", .string(geometry.indicator.width.css)),
+                ("left", .number(projection.indicator.left.px)),
+                ("width", .number(projection.indicator.width.px)),
+                ("leftCSS", .string(projection.indicator.left.css)),
+                ("widthCSS", .string(projection.indicator.width.css)),
             ]))
         return .object(
             TemplateObject([
-                ("key", .string(pager.key)), ("title", .string(pager.title)),
+                ("key", .string(projection.pager)), ("title", .string(projection.title)),
                 ("selectedIndex", .number(Double(selected))),
-                ("selectedKey", .string(pager.pages[selected].key)),
-                ("titleStyle", .string(pager.titleStyle.rawValue)), ("layout", .string(pager.layoutName)),
-                ("transition", .string(pager.transitionName)),
-                ("transitionMs", .number(Double(pager.transitionMilliseconds))), ("csrf", .string(csrf)),
+                ("selectedKey", .string(projection.selected.key)),
+                ("titleStyle", .string(projection.titleStyle)), ("layout", .string(projection.layout)),
+                ("transition", .string(projection.transition)),
+                ("transitionMs", .number(Double(projection.transitionMs))), ("csrf", .string(csrf)),
                 ("returnTarget", .string(returnTarget)),
                 ("selectAction", .string(pagerURL + "/select")),
                 ("scrollAction", .string(pagerURL + "/scroll")),

@@ -100,17 +100,25 @@ public final class SessionManager: Sendable {
     }
 
     private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
+        guard let id, var record = try liveRecord(id: id, now: clock.now) else { return nil }
+        let touched = noteUse(of: record)
+        if touched { record.lastSeen = clock.now }
+        return (record, touched)
+    }
+
+    /// Notes a use of a live session just read: in memory, written at most
+    /// once per `touchInterval` (then it writes, and returns true, so the
+    /// answer renews the cookie).
+    public func noteUse(of record: SessionRecord) -> Bool {
         let now = clock.now
-        guard let id, var record = try liveRecord(id: id, now: now) else { return nil }
         guard now - record.lastSeen >= configuration.touchInterval else {
-            counts.withLock { $0.unwrittenUse[id] = now }
-            return (record, false)
+            counts.withLock { $0.unwrittenUse[record.id] = now }
+            return false
         }
         // Failing to note the time must not fail a read.
-        try? store.touch(id: id, lastSeen: now)
-        counts.withLock { $0.unwrittenUse[id] = nil }
-        record.lastSeen = now
-        return (record, true)
+        try? store.touch(id: record.id, lastSeen: now)
+        counts.withLock { $0.unwrittenUse[record.id] = nil }
+        return true
     }
 
     /// The live session named by a cookie value, and whether reading it
