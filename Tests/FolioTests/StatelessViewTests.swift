@@ -162,4 +162,52 @@ import Testing
         #expect(answer.headers["Vary"] == "HX-Request")
         #expect(fixture.body(answer).contains(#"data-selected="1""#))
     }
+
+    @Test func aFromNamingNoPageIsRefusedAndCreatesNoSession() throws {
+        let store = MemorySessionStore()
+        let app = try fixture.makeApp(store: store)
+        let nonce = [UInt8](repeating: 7, count: 16)
+        let signed = token(nonce, issuedAt: app.sessions.now, secret: app.secret)
+        let answer = post(app, "page=b&from=gone&csrf=\(signed)", cookie: nonceCookie(nonce))
+        #expect(answer.status == .badRequest)
+        #expect(fixture.body(answer).contains("'from'"))
+        #expect(try store.count() == 0)
+        // A form from before `from` existed starts the session on the first page.
+        let old = post(app, "page=b&csrf=\(signed)", cookie: nonceCookie(nonce))
+        #expect(old.status == .seeOther)
+        let id = try #require(fixture.cookie(of: old))
+        #expect(try store.session(id: id)?.pagers["p"]?.shownCounts == ["a": 1, "b": 1])
+    }
+
+    /// Two tabs opened before the first click: both forms carry signed
+    /// tokens; once one tab's click made the session, the other tab's click
+    /// lands in that same session instead of starting a second one.
+    @Test func aSecondTabsSignedTokenClicksIntoTheSessionTheFirstTabMade() throws {
+        let store = MemorySessionStore()
+        let app = try fixture.makeApp(store: store)
+        let secondTab = fixture.get(app, "/p")
+        let nonce = try #require(fixture.setCookie(FolioApp.formCookieName, of: secondTab))
+        let (_, id) = try fixture.firstClick(app, "/p", page: "b")
+        let answer = post(
+            app, "page=a&from=a&csrf=\(try fixture.hidden("csrf", in: fixture.body(secondTab)))",
+            cookie: "\(FolioApp.cookieName)=\(id); \(FolioApp.formCookieName)=\(nonce)",
+            headers: ["Sec-Fetch-Site": "same-origin"])
+        #expect(answer.status == .seeOther)
+        #expect(fixture.cookie(of: answer) == nil, "the session stays the one the first tab made")
+        #expect(try store.count() == 1)
+        #expect(try store.session(id: id)?.pagers["p"]?.state.selectedIndex == 0)
+    }
+
+    /// The state JSON is the projection the markup was rendered from.
+    @Test func theStateJSONIsTheProjectionThePageShows() throws {
+        let app = try fixture.makeApp()
+        let (_, id) = try fixture.firstClick(app, "/p", page: "b")
+        let page = fixture.body(fixture.get(app, "/p", cookie: id))
+        let json = fixture.get(app, "/p/state", cookie: id).body.collectedBytes() ?? []
+        let projection = try JSONDecoder().decode(PagerProjection.self, from: Data(json))
+        #expect(projection.selected == PagerProjection.Selection(index: 1, key: "b"))
+        #expect(page.contains(#"data-selected="\#(projection.selected.index)""#))
+        #expect(projection.loadedKeys == ["a", "b"])
+        #expect(projection.pages.map(\.shownCount) == [1, 1, 0])
+    }
 }

@@ -1,9 +1,13 @@
--- A flood of new clients for wrk: every request is a GET of a pager page with
--- no cookie, so every answer creates a new session. Each thread stops after
--- its share and creates DONE..N (floods.py then ends wrk; see soak.lua).
---
---   wrk -t T -c C -d CAP -s flood.lua http://127.0.0.1:PORT -- PATH TOTAL T DONE
-
+-- Floods for wrk. Each thread stops after its share and creates DONE..N
+-- (floods.py then ends wrk; see soak.lua); `created` counts answers that set
+-- a session cookie.
+--   views:  wrk ... -s flood.lua URL -- PATH TOTAL T DONE
+--           every request a GET of PATH without a cookie (views keep no
+--           state: none may create a session), expected 200;
+--   clicks: wrk ... -s flood.lua URL -- PATH TOTAL T FORM_COOKIE SIGNED FROM DONE
+--           every request a first click, POST PATH/select without a session
+--           cookie but with one view's folio_csrf cookie and signed token,
+--           expected 303 with a new session.
 local threads = {}
 local next_id = 1
 
@@ -16,19 +20,34 @@ end
 function init(args)
    path = args[1]
    quota = math.floor(tonumber(args[2]) / tonumber(args[3]))
-   done_marker = args[4]
+   clicks = #args == 7
+   if clicks then
+      form_cookie, signed, shown, done_marker = args[4], args[5], args[6], args[7]
+      expected = 303
+   else
+      done_marker = args[4]
+      expected = 200
+   end
    answered, created, failed = 0, 0, 0
 end
 
 function request()
+   if clicks then
+      return wrk.format("POST", path .. "/select",
+         { ["Cookie"] = "folio_csrf=" .. form_cookie,
+           ["Content-Type"] = "application/x-www-form-urlencoded" },
+         "page=" .. shown .. "&from=" .. shown .. "&csrf=" .. signed)
+   end
    return wrk.format("GET", path)
 end
 
 function response(status, headers, body)
    answered = answered + 1
-   if status ~= 200 then
+   local cookies = headers["Set-Cookie"] or ""
+   if status ~= expected then
       failed = failed + 1
-   elseif headers["Set-Cookie"] then
+   end
+   if string.find(cookies, "folio_session=", 1, true) then
       created = created + 1
    end
    if answered == quota then

@@ -21,7 +21,9 @@ COOKIE = "folio_session"
 # The hidden input of the pager's form; attribute order is not part of the contract.
 CSRF_INPUT = re.compile(r"<input\b[^>]*\bname=\"csrf\"[^>]*>")
 VALUE = re.compile(r"\bvalue=\"([^\"]*)\"")
-SET_COOKIE = re.compile(COOKIE + r"=([0-9a-f]+)")
+FROM_INPUT = re.compile(r"<input\b[^>]*\bname=\"from\"[^>]*>")
+FORM_COOKIE = re.compile(r"folio_csrf=([0-9a-f]{32})")
+SESSION_COOKIE = re.compile(r"(?:__Host-)?" + COOKIE + r"=([0-9a-f]{32})")
 
 
 def default_binary():
@@ -164,31 +166,57 @@ def request(port, method, path, body=None, cookie=None, headers=None, timeout=10
             conn.close()
 
 
-def open_session(port, pager, connection=None):
-    """GET /{pager} without a cookie, then a first click on the page it
-    shows (which changes nothing but reissues the session under a fresh id
-    and token, as every first click does): returns (session id, CSRF token),
-    good for any number of clicks."""
-    cookie, token = _session_of_page(request(port, "GET", f"/{pager}", connection=connection), pager)
-    status, headers, _ = request(port, "POST", f"/{pager}/select", {"page": "0", "csrf": token},
-                                 cookie=cookie, connection=connection)
-    if status != 303:
-        raise RuntimeError(f"the first click on /{pager} answered {status}")
-    cookie = SET_COOKIE.search(headers.get("set-cookie", "")).group(1)
-    return _session_of_page(request(port, "GET", f"/{pager}", cookie=cookie, connection=connection),
-                            pager, cookie)
+def _input(pattern, body, name):
+    field = pattern.search(body)
+    value = VALUE.search(field.group(0)) if field else None
+    if not value:
+        raise RuntimeError(f"the pager's form has no {name} input")
+    return value.group(1)
 
 
-def _session_of_page(answer, pager, cookie=None):
-    status, headers, body = answer
+def first_click_form(port, pager, connection=None):
+    """GET /{pager} as a visitor without a session: (folio_csrf cookie,
+    signed token, shown page key). Views keep no state: the view must set
+    no session cookie."""
+    status, headers, body = request(port, "GET", f"/{pager}", connection=connection)
     if status != 200:
         raise RuntimeError(f"GET /{pager} answered {status}")
-    found = SET_COOKIE.search(headers.get("set-cookie", ""))
-    field = CSRF_INPUT.search(body.decode("utf-8", "replace"))
-    token = VALUE.search(field.group(0)) if field else None
-    if not (found or cookie) or not token:
-        raise RuntimeError("the page set no session cookie or has no csrf input")
-    return (found.group(1) if found else cookie), token.group(1)
+    set_cookie = headers.get("set-cookie", "")
+    if SESSION_COOKIE.search(set_cookie):
+        raise RuntimeError(f"GET /{pager} without a session set a session cookie: {set_cookie}")
+    form_cookie = FORM_COOKIE.search(set_cookie)
+    if not form_cookie:
+        raise RuntimeError(f"GET /{pager} without a session set no folio_csrf cookie: {set_cookie!r}")
+    text = body.decode("utf-8", "replace")
+    signed = _input(CSRF_INPUT, text, "csrf")
+    if not signed.startswith("f1."):
+        raise RuntimeError(f"GET /{pager} without a session has an unsigned token {signed!r}")
+    return form_cookie.group(1), signed, _input(FROM_INPUT, text, "from")
+
+
+def open_session(port, pager, connection=None):
+    """A visitor's first click: GET /{pager} without a cookie, then POST
+    /{pager}/select of the page it shows with its signed token and its
+    folio_csrf cookie (the 303 sets the session cookie), then GET /{pager}
+    with the session for the session's own CSRF token. Returns (session id,
+    CSRF token), good for any number of clicks."""
+    form_cookie, signed, shown = first_click_form(port, pager, connection)
+    status, headers, _ = request(port, "POST", f"/{pager}/select",
+                                 {"page": shown, "from": shown, "csrf": signed},
+                                 headers={"Cookie": f"folio_csrf={form_cookie}"}, connection=connection)
+    if status != 303:
+        raise RuntimeError(f"the first click on /{pager} answered {status}")
+    found = SESSION_COOKIE.search(headers.get("set-cookie", ""))
+    if not found:
+        raise RuntimeError(f"the first click on /{pager} set no session cookie")
+    cookie = found.group(1)
+    status, headers, body = request(port, "GET", f"/{pager}", cookie=cookie, connection=connection)
+    if status != 200:
+        raise RuntimeError(f"GET /{pager} with the new session answered {status}")
+    token = _input(CSRF_INPUT, body.decode("utf-8", "replace"), "csrf")
+    if not re.fullmatch(r"[0-9a-f]{32}", token):
+        raise RuntimeError(f"the session's page carries {token!r}, not the session's own token")
+    return cookie, token
 
 
 def pager_state(port, pager, cookie, connection=None):
