@@ -1,4 +1,5 @@
-// OpenSSL's libcrypto, for HMAC-SHA256 and a constant-time compare.
+// OpenSSL's libcrypto, for HMAC-SHA256, a constant-time compare and its CSPRNG.
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <openssl/rand.h>

@@ -28,6 +28,21 @@ import Testing
         #expect(mac == hex("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"))
     }
 
+    /// The keyed context a `ServerSecret` keeps gives the one-shot MAC,
+    /// from many threads at once (RFC 4231 case 6's message, a 32-byte key).
+    @Test func aKeptKeyGivesTheOneShotMacFromManyThreads() async throws {
+        let secret = try ServerSecret(bytes: Array(repeating: 0xaa, count: 32))
+        let message = Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)
+        let expected = HMACSHA256.authenticate(message, key: secret.bytes)
+        #expect(secret.key != nil)
+        let macs = await withTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<16 { group.addTask { secret.authenticate(message) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(macs.allSatisfy { $0 == expected })
+        #expect(secret.authenticate([]) == HMACSHA256.authenticate([], key: secret.bytes))
+    }
+
     @Test func anEmptyMessageHasAMac() {
         #expect(HMACSHA256.authenticate([], key: Array("key".utf8)).count == 32)
     }

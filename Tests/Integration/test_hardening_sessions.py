@@ -85,9 +85,10 @@ def first_click(server, path="/essence", page="joke", headers=None, cookie=None,
     sent_headers = dict(headers or {})
     if htmx:
         sent_headers["HX-Request"] = "true"
+    shown = re.search(r'name="from" value="([^"]*)"', text).group(1)
     action = re.search(r'<form class="folio-head" method="post" action="([^"]*)"', text).group(1)
     return raw(server, "POST", action, cookie="; ".join(sent) or None, headers=sent_headers,
-               body=f"page={page}&from=all&csrf={csrf_of(text)}")
+               body=f"page={page}&from={shown}&csrf={csrf_of(text)}")
 
 
 # Item 7: the state files are 0600.

@@ -21,6 +21,10 @@ struct CookiePolicy: Sendable {
     let partitioned: Bool
     /// `Max-Age` of both cookies: the session idle timeout.
     let maxAge: Int
+    /// The attributes after `name=value`, made once: over plain HTTP and
+    /// over HTTPS, and the same expiring (`Max-Age=0`).
+    private let lasting: (http: String, https: String)
+    private let expiring: (http: String, https: String)
 
     /// - Throws: `FolioStartupError` when the cookie path does not cover the
     ///   base path (the browser would never send the cookies back).
@@ -39,6 +43,14 @@ struct CookiePolicy: Sendable {
         }
         partitioned = options.partitionedCookies
         maxAge = Int(options.sessions.idleTimeout)
+        let site = partitioned ? "SameSite=None; Secure; Partitioned" : "SameSite=Lax"
+        let path = path
+        let partitioned = partitioned
+        func attributes(maxAge: Int, https: Bool) -> String {
+            "; Path=\(path); Max-Age=\(maxAge); HttpOnly; \(site)" + (https && !partitioned ? "; Secure" : "")
+        }
+        lasting = (attributes(maxAge: maxAge, https: false), attributes(maxAge: maxAge, https: true))
+        expiring = (attributes(maxAge: 0, https: false), attributes(maxAge: 0, https: true))
     }
 
     /// Whether the request reached the proxy over HTTPS (the trusted
@@ -80,8 +92,7 @@ struct CookiePolicy: Sendable {
     /// Not readable by scripts; not sent on cross-site subrequests or posts
     /// (`Lax`), or, partitioned, sent only within the embedding site.
     private func attributes(for request: HTTPRequest, maxAge: Int) -> String {
-        let site = partitioned ? "SameSite=None; Secure; Partitioned" : "SameSite=Lax"
-        let secure = !partitioned && Self.isHTTPS(request) ? "; Secure" : ""
-        return "; Path=\(path); Max-Age=\(maxAge); HttpOnly; \(site)\(secure)"
+        let pair = maxAge == 0 ? expiring : lasting
+        return Self.isHTTPS(request) ? pair.https : pair.http
     }
 }

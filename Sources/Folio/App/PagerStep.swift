@@ -64,11 +64,12 @@ extension FolioApp {
     /// Whether rendering `record` must first (re)load some page's data, so
     /// the answer may block.
     func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
-        content.needsLoad(pager.configuration.pages, pagerKey: pager.key) { record.state.isLoaded($0.key) }
+        guard !pager.externalPages.isEmpty else { return false }
+        return content.needsLoad(pager.externalPages.compactMap { record.state.isLoaded($0.key) ? $0.name : nil })
     }
 
     /// Whether some page of the pager has data that may need loading at all.
     func mayLoad(_ pager: ResolvedPager) -> Bool {
-        content.needsLoad(pager.configuration.pages, pagerKey: pager.key) { _ in true }
+        content.needsLoad(pager.externalPages.map(\.name))
     }
 }

@@ -10,6 +10,9 @@ final class ResolvedPager: Sendable {
     /// `startingStates[i]`: not yet shown, page `i` selected.
     private let startingStates: [PagerState]
     private let pageIndexByKey: [String: Int]
+    /// The pages whose data comes from a file, URL or provider (so showing
+    /// them may wait), with their loader names `{pager}/{page}`, made once.
+    let externalPages: [(key: String, name: String)]
 
     var key: String { configuration.key }
     var pageCount: Int { startingStates.count }
@@ -24,6 +27,9 @@ final class ResolvedPager: Sendable {
             try PagerState(
                 pages: pages, selectedIndex: index, cacheLimit: configuration.cacheLimit,
                 transition: configuration.transition)
+        }
+        externalPages = configuration.pages.compactMap { page in
+            page.source.isExternal ? (page.key, configuration.key + "/" + page.key) : nil
         }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })

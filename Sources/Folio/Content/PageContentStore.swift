@@ -162,19 +162,13 @@ final class PageContentStore: Sendable {
         return panel
     }
 
-    /// Whether showing one of the `pages` of the pager `pagerKey` that
-    /// `shown` picks would now wait for its data from a file, URL or
-    /// provider: never loaded, or its `cacheSeconds` expired, and no load
-    /// in flight whose wait has run out (`PageDataLoader.wouldWait`).
-    /// Inline and absent data never wait. One lock for all the pages:
-    /// `FolioApp.disposition(for:)` asks this on the event loop.
-    func needsLoad(
-        _ pages: [PageConfiguration], pagerKey: String, where shown: (PageConfiguration) -> Bool
-    ) -> Bool {
-        let names = pages.compactMap { page in
-            page.source.isExternal && shown(page) ? pagerKey + "/" + page.key : nil
-        }
-        return !names.isEmpty && loader.wouldWait(names, now: clock.now)
+    /// Whether one of the pages named (`{pager}/{page}`, pages whose data
+    /// comes from a file, URL or provider) would now wait for its data:
+    /// never loaded, or its `cacheSeconds` expired, and no load in flight
+    /// whose wait has run out (`PageDataLoader.wouldWait`). One lock for all
+    /// of them: `FolioApp.disposition(for:)` asks this on the event loop.
+    func needsLoad(_ names: [String]) -> Bool {
+        !names.isEmpty && loader.wouldWait(names, now: clock.now)
     }
 
     /// Starts loading a page's data if needed, without waiting (the `load`

@@ -13,6 +13,9 @@ public struct ServerSecret: Sendable, Equatable {
 
     /// The key bytes. Never logged.
     public let bytes: [UInt8]
+    /// The same key, ready for OpenSSL (`nil` only if libcrypto could not
+    /// make it; the one-shot path is used then).
+    let key: HMACKey?
 
     /// A secret of these bytes.
     /// - Throws: `ServerSecretError` when there are fewer than 32.
@@ -22,6 +25,7 @@ public struct ServerSecret: Sendable, Equatable {
                 "a server secret needs at least \(Self.minimumByteCount) bytes, not \(bytes.count)")
         }
         self.bytes = bytes
+        key = HMACKey(bytes)
     }
 
     /// A new secret of 32 random bytes, known to this process only.
@@ -35,5 +39,22 @@ public struct ServerSecret: Sendable, Equatable {
     init(unchecked bytes: [UInt8]) {
         precondition(bytes.count >= Self.minimumByteCount, "a server secret needs 32 bytes")
         self.bytes = bytes
+        key = HMACKey(bytes)
+    }
+
+    /// Secrets are equal when their bytes are.
+    public static func == (lhs: ServerSecret, rhs: ServerSecret) -> Bool { lhs.bytes == rhs.bytes }
+
+    /// Writes the 32-byte HMAC-SHA256 of `message` under this secret to the start of `mac`.
+    func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer) {
+        if let key, key.authenticate(message, into: mac) { return }
+        HMACSHA256.authenticate(message, key: bytes, into: mac)
+    }
+
+    /// The 32-byte HMAC-SHA256 of `message` under this secret.
+    func authenticate(_ message: [UInt8]) -> [UInt8] {
+        var mac = [UInt8](repeating: 0, count: HMACSHA256.byteCount)
+        message.withUnsafeBytes { message in mac.withUnsafeMutableBytes { authenticate(message, into: $0) } }
+        return mac
     }
 }

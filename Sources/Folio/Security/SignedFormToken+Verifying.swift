@@ -94,7 +94,7 @@ extension SignedFormToken {
             let message = UnsafeRawBufferPointer(rebasing: buffer[..<messageCount])
             let mac = UnsafeMutableRawBufferPointer(
                 rebasing: buffer[messageCount..<(messageCount + macCount)])
-            HMACSHA256.authenticate(message, key: secret.bytes, into: mac)
+            secret.authenticate(message, into: mac)
             let expected = UnsafeMutableRawBufferPointer(rebasing: buffer[(messageCount + macCount)...])
             Hex.write(UnsafeRawBufferPointer(mac), into: expected)
             return HMACSHA256.isEqual(UnsafeRawBufferPointer(expected), macDigits)

@@ -34,8 +34,7 @@ struct SignedFormToken: Sendable, Equatable {
         let time = Array(String(issuedAt, radix: 16).utf8)
         var nonceDigits: [UInt8] = []
         Hex.append(nonce, to: &nonceDigits)
-        let mac = HMACSHA256.authenticate(
-            Self.context + time + [UInt8(ascii: "|")] + nonceDigits, key: secret.bytes)
+        let mac = secret.authenticate(Self.context + time + [UInt8(ascii: "|")] + nonceDigits)
         var text = Self.prefix + time
         text.append(UInt8(ascii: "."))
         text += nonceDigits

@@ -1,3 +1,4 @@
+import COpenSSL
 import Foundation
 
 /// A source of unpredictable bytes for session ids and CSRF tokens.
@@ -7,21 +8,21 @@ public protocol RandomSource: Sendable {
     func randomBytes(count: Int) -> [UInt8]
 }
 
-/// The system's secure generator (`getrandom(2)` on Linux, through the
-/// standard library's `SystemRandomNumberGenerator`).
+/// The secure generator: OpenSSL's `RAND_bytes` (its DRBG, seeded and
+/// reseeded from `getrandom(2)`), which needs no system call per id or
+/// form nonce; the system's generator if it ever fails.
 public struct SystemRandomSource: RandomSource {
     /// Creates the source.
     public init() {}
 
-    /// `count` bytes from the system's secure generator.
+    /// `count` bytes from the secure generator.
     public func randomBytes(count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let filled = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
+        if filled == 1 { return bytes }
         var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 8)
-        while bytes.count < count {
-            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
-        }
-        return Array(bytes.prefix(count))
+        for index in bytes.indices { bytes[index] = generator.next() }
+        return bytes
     }
 }
 

@@ -44,13 +44,22 @@ struct ResponseSerializer {
     }
 
     /// Appends `text` without CR, LF or NUL, which would let a handler's value split the response.
+    /// Scans the contiguous bytes (a plain loop over a buffer: the generic
+    /// `UTF8View` search showed up in profiles, every header of every answer).
     private mutating func appendSanitized(_ text: String) {
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
-            head.append(contentsOf: utf8)
-            return
+        var text = text
+        text.withUTF8 { bytes in
+            var clean = true
+            for byte in bytes where byte == 0x0D || byte == 0x0A || byte == 0 {
+                clean = false
+                break
+            }
+            if clean {
+                head.append(contentsOf: bytes)
+            } else {
+                for byte in bytes where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
+            }
         }
-        for byte in utf8 where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
     }
 
     private mutating func appendDecimal(_ value: Int) {
