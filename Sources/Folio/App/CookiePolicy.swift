@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 
 /// The attributes of Folio's cookies (the session and the form-token
 /// binding), decided once from the options.
@@ -35,7 +36,8 @@ struct CookiePolicy: Sendable {
             guard normalized.hasPrefix("/"), (base + "/").hasPrefix(normalized) else {
                 throw FolioStartupError(
                     "the cookie path \(given) does not cover the base path \(base.isEmpty ? "/" : base): "
-                        + "browsers would not send the session cookie to Folio; use a prefix of the base path, such as /")
+                        + "browsers would not send the session cookie to Folio; use a prefix of the base path, such as /"
+                )
             }
             path = normalized
         } else {
@@ -57,7 +59,7 @@ struct CookiePolicy: Sendable {
     /// `X-Forwarded-Proto: https`): cookies are then `Secure`.
     static func isHTTPS(_ request: HTTPRequest) -> Bool {
         guard let proto = request.headers["X-Forwarded-Proto"] else { return false }
-        return proto.trimmingASCIIWhitespace().equalsIgnoringASCIICase("https")
+        return proto.trimmingSpacesAndTabs().equalsIgnoringASCIICase("https")
     }
 
     /// The session cookie's name for answers to `request`.

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioHTTP
+import FolioSync
 
 /// `POST /{pager}/select` and `POST /{pager}/scroll`, resolved: the page
 /// the click selects and where its answer goes.
@@ -23,10 +24,10 @@ struct ClickRequest: Sendable {
             throw .badRequest("The form is malformed: \(error).")
         }
         if case .scroll = route {
-            guard let text = form["offset"], let offset = Double(text.trimmingASCIIWhitespace()) else {
+            guard let text = form["offset"], let offset = Double(text.trimmingSpacesAndTabs()) else {
                 throw .badRequest("The form needs an 'offset' field: the scroll position in CSS px.")
             }
-            guard let text = form["width"], let width = Double(text.trimmingASCIIWhitespace()) else {
+            guard let text = form["width"], let width = Double(text.trimmingSpacesAndTabs()) else {
                 throw .badRequest("The form needs a 'width' field: the page width in CSS px.")
             }
             do {
@@ -44,7 +45,8 @@ struct ClickRequest: Sendable {
             // A form older than a configuration change may name a page gone since.
             guard let index = pager.pageIndex(from) else {
                 throw .badRequest(
-                    "The form's 'from' field names no page of the pager '\(pager.key)'; reload the page and try again.")
+                    "The form's 'from' field names no page of the pager '\(pager.key)'; reload the page and try again."
+                )
             }
             shownIndex = index
         } else {
@@ -60,7 +62,8 @@ extension FolioApp {
     /// thread; in memory on the loop, unless a page's data may need loading.
     func clickDisposition(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest) -> HTTPDisposition {
         let answer = { @Sendable in
-            self.answering(request) { () throws(ClientError) in try self.clickResponse(route, pager, request) }
+            self.answering(request) { () throws(ClientError) in try self.clickResponse(route, pager, request)
+            }
         }
         return sessions.storeIsDurable || mayLoad(pager) ? .blocking(answer) : .answer(answer())
     }
@@ -86,8 +89,9 @@ extension FolioApp {
         if let session, sessions.isValidToken(token, for: session) {
             return try applyClick(click, to: session, request, visitor)
         }
-        guard let token, let signed = SignedFormToken.verified(
-            token, secret: secret, now: sessions.now, maxAge: options.sessions.idleTimeout)
+        guard let token,
+            let signed = SignedFormToken.verified(
+                token, secret: secret, now: sessions.now, maxAge: options.sessions.idleTimeout)
         else {
             if session == nil { throw .noSession }
             throw .forbidden("The CSRF token is missing or wrong; reload the page and try again.")
@@ -95,23 +99,28 @@ extension FolioApp {
         // Bound to this browser's nonce cookie, or (where the cookie could
         // not be set, as in a portal's server-side include) vouched for by
         // the browser's own same-origin statement.
-        guard visitor.formNonce.map({ HMACSHA256.isEqual($0, signed.nonce) }) ?? false
-            || visitor.isProvenSameOrigin
+        guard
+            visitor.formNonce.map({ HMACSHA256.isEqual($0, signed.nonce) }) ?? false
+                || visitor.isProvenSameOrigin
         else {
             throw .forbidden(
-                "The form's token belongs to another browser and this post does not say it comes from this site; reload the page and try again.")
+                "The form's token belongs to another browser and this post does not say it comes from this site; reload the page and try again."
+            )
         }
         if let session { return try applyClick(click, to: session, request, visitor) }
         return try firstClick(click, request, visitor)
     }
 
-    private func applyClick(_ click: ClickRequest, to session: SessionRecord, _ request: HTTPRequest, _ visitor: Visitor)
+    private func applyClick(
+        _ click: ClickRequest, to session: SessionRecord, _ request: HTTPRequest, _ visitor: Visitor
+    )
         throws(ClientError) -> HTTPResponse
     {
         let (outcome, reissued) = try save(
             .select(click.index), on: click.pager, session: session, startIndex: click.index, atClick: true)
         perform(outcome.effects, on: click.pager)
-        return try clickAnswer(click, record: outcome.after, session: reissued ?? session,
+        return try clickAnswer(
+            click, record: outcome.after, session: reissued ?? session,
             setsCookie: reissued != nil, request, visitor)
     }
 
@@ -150,11 +159,14 @@ extension FolioApp {
     ) throws(ClientError) -> HTTPResponse {
         let location = site.pageURL(click.pager.key, record.state.selectedPage.key)
         var response: HTTPResponse
-        if let swap = request.headers["HX-Request"], swap.trimmingASCIIWhitespace().equalsIgnoringASCIICase("true") {
+        if let swap = request.headers["HX-Request"],
+            swap.trimmingSpacesAndTabs().equalsIgnoringASCIICase("true")
+        {
             response = try rendered(
                 .fragment, click.pager, record: record,
                 fields: ResponseFormFields(
-                    csrfToken: Array(session.csrfToken.utf8), returnTarget: click.returnTarget?.attributeBytes ?? []))
+                    csrfToken: Array(session.csrfToken.utf8),
+                    returnTarget: click.returnTarget?.attributeBytes ?? []))
             if click.returnTarget == nil { response.headers.add(name: "HX-Push-Url", value: location) }
         } else {
             response = .redirect(to: click.returnTarget?.path ?? location)
@@ -174,7 +186,10 @@ extension FolioApp {
     /// fresh id at a click (`SessionManager.updatePagerAtClick`).
     /// - Throws: `ClientError` for a refused event (404/400), a store
     ///   failure (503), or a session that is gone (403).
-    func save(_ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int, atClick: Bool = false)
+    func save(
+        _ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int,
+        atClick: Bool = false
+    )
         throws(ClientError) -> (StepOutcome, reissued: SessionRecord?)
     {
         let stored = pager.storedRecord(in: session)

@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 import FolioTemplate
 
 extension FolioApp {
@@ -29,7 +30,7 @@ extension FolioApp {
         ]
         if let match = request.headers["If-None-Match"],
             match.split(separator: ",").contains(where: {
-                $0.trimmingASCIIWhitespace() == stylesheet.etag || $0 == "*"
+                $0.trimmingSpacesAndTabs() == stylesheet.etag || $0 == "*"
             })
         {
             return HTTPResponse(status: .notModified, headers: headers)

@@ -14,7 +14,9 @@ struct ViewRequest: Sendable {
 
     /// - Throws: `ClientError` 404 for an unknown page, 400 for a return
     ///   target that is not a path on this site.
-    init(_ view: PagerView, _ pager: ResolvedPager, pageKey: String?, request: HTTPRequest) throws(ClientError) {
+    init(_ view: PagerView, _ pager: ResolvedPager, pageKey: String?, request: HTTPRequest)
+        throws(ClientError)
+    {
         self.view = view
         self.pager = pager
         if let pageKey {
@@ -41,7 +43,9 @@ extension FolioApp {
         let visitor = Visitor(request)
         let readOnly = Self.changesNothing(request, visitor)
         let durable = sessions.storeIsDurable
-        guard let id = visitor.sessionID else { return try viewDisposition(view, request, asNewVisitorOf: visitor) }
+        guard let id = visitor.sessionID else {
+            return try viewDisposition(view, request, asNewVisitorOf: visitor)
+        }
         if let peeked = sessions.peekSession(id: id) {
             let outcome = try outcome(
                 of: view.step, on: view.pager, session: peeked.record, startIndex: view.startIndex)
@@ -83,7 +87,9 @@ extension FolioApp {
     /// first) after the step, its form signed with the server secret. The
     /// signature is bound to the `folio_csrf` cookie, set here when the
     /// browser has none. Nothing is stored.
-    func sessionlessView(_ view: ViewRequest, _ outcome: StepOutcome, _ request: HTTPRequest, _ visitor: Visitor)
+    func sessionlessView(
+        _ view: ViewRequest, _ outcome: StepOutcome, _ request: HTTPRequest, _ visitor: Visitor
+    )
         throws(ClientError) -> HTTPResponse
     {
         perform(outcome.effects, on: view.pager)
@@ -105,7 +111,9 @@ extension FolioApp {
     /// A session's view: reads the session (noting its use unless
     /// `readOnly`), runs the step on its record and saves a change. A
     /// session that is gone (expired, removed) is seen as a new visitor.
-    func sessionView(_ view: ViewRequest, id: String, _ request: HTTPRequest, _ visitor: Visitor, readOnly: Bool)
+    func sessionView(
+        _ view: ViewRequest, id: String, _ request: HTTPRequest, _ visitor: Visitor, readOnly: Bool
+    )
         throws(ClientError) -> HTTPResponse
     {
         let found: (record: SessionRecord, touched: Bool)?
@@ -116,7 +124,8 @@ extension FolioApp {
             throw ClientError.unavailable(error)
         }
         guard let (session, touched) = found else { return try newVisitorView(view, request, visitor) }
-        let outcome = try outcome(of: view.step, on: view.pager, session: session, startIndex: view.startIndex)
+        let outcome = try outcome(
+            of: view.step, on: view.pager, session: session, startIndex: view.startIndex)
         return try sessionView(
             view, session: session, touched: touched, outcome: outcome, request, visitor, readOnly: readOnly)
     }
@@ -124,7 +133,8 @@ extension FolioApp {
     /// A session's view once the session is read and the step run: saves a
     /// change (unless `readOnly`), performs the effects, renders.
     private func sessionView(
-        _ view: ViewRequest, session: SessionRecord, touched: Bool, outcome: StepOutcome, _ request: HTTPRequest,
+        _ view: ViewRequest, session: SessionRecord, touched: Bool, outcome: StepOutcome,
+        _ request: HTTPRequest,
         _ visitor: Visitor, readOnly: Bool
     ) throws(ClientError) -> HTTPResponse {
         var outcome = outcome
@@ -132,7 +142,7 @@ extension FolioApp {
         if !readOnly && outcome.changesRecord {
             do throws(ClientError) {
                 outcome = try save(view.step, on: view.pager, session: session, startIndex: view.startIndex)
-            } catch where error.status == .serviceUnavailable {
+            } catch  where error.status == .serviceUnavailable {
                 // The store cannot save (disk full, read-only): the page is
                 // shown as it would be, without remembering it.
                 note = "unsaved; \(error.message)"
@@ -142,7 +152,8 @@ extension FolioApp {
         var response = try rendered(
             view.view, view.pager, record: outcome.after,
             fields: ResponseFormFields(
-                csrfToken: Array(session.csrfToken.utf8), returnTarget: view.returnTarget?.attributeBytes ?? []))
+                csrfToken: Array(session.csrfToken.utf8),
+                returnTarget: view.returnTarget?.attributeBytes ?? []))
         if let note { response.headers.add(name: "Folio-State", value: note) }
         if !readOnly && (touched || cookies.movesToHostCookie(visitor, request: request)) {
             for value in cookies.sessionCookies(id: session.id, for: request, visitor: visitor) {

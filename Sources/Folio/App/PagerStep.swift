@@ -65,7 +65,8 @@ extension FolioApp {
     /// the answer may block.
     func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
         guard !pager.externalPages.isEmpty else { return false }
-        return content.needsLoad(pager.externalPages.compactMap { record.state.isLoaded($0.key) ? $0.name : nil })
+        return content.needsLoad(
+            pager.externalPages.compactMap { record.state.isLoaded($0.key) ? $0.name : nil })
     }
 
     /// Whether some page of the pager has data that may need loading at all.

@@ -22,7 +22,8 @@ struct ReturnTarget: Sendable, Equatable {
         guard isPath else {
             throw .badRequest(
                 "The return target must be a path on this site, starting with a single '/' "
-                    + "(no scheme, host, backslash, space or control character, at most \(Self.maximumBytes) bytes).")
+                    + "(no scheme, host, backslash, space or control character, at most \(Self.maximumBytes) bytes)."
+            )
         }
         path = value
     }

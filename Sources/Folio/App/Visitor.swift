@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 
 /// Who sent a request, as its cookies and Fetch Metadata say: read once
 /// per request, before anything is decided.
@@ -31,8 +32,8 @@ struct Visitor: Sendable {
             sessionCookieIsHostPrefixed = false
         }
         formNonce = values[2].flatMap(SignedFormToken.nonce(fromCookie:))
-        fetchSite = request.headers["Sec-Fetch-Site"].map { $0.trimmingASCIIWhitespace().lowercased() }
-        origin = request.headers["Origin"].map { String($0.trimmingASCIIWhitespace()) }
+        fetchSite = request.headers["Sec-Fetch-Site"].map { $0.trimmingSpacesAndTabs().lowercased() }
+        origin = request.headers["Origin"].map { String($0.trimmingSpacesAndTabs()) }
         host = request.headers["X-Forwarded-Host"] ?? request.headers["Host"]
         isHTTPS = CookiePolicy.isHTTPS(request)
     }

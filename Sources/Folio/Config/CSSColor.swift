@@ -3,11 +3,13 @@
 /// Colours are written into the generated `pager.css`, so anything that is
 /// not plainly a colour is refused: it could otherwise close the rule and
 /// inject CSS.
+import FolioSync
+
 enum CSSColor {
     /// Whether `text` is `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
     /// `rgb()`/`rgba()`/`hsl()`/`hsla()` of numbers, or a named colour.
     static func isValid(_ text: String) -> Bool {
-        let value = text.trimmingSpaces.lowercased()
+        let value = text.trimmingSpacesAndTabs().lowercased()
         if value.hasPrefix("#") {
             let digits = value.dropFirst()
             return [3, 4, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit)
@@ -31,14 +33,4 @@ enum CSSColor {
         "indigo", "violet", "tomato", "coral", "salmon", "khaki", "beige", "ivory", "snow",
         "darkblue", "darkgreen", "skyblue", "lightblue", "slategray", "slategrey", "dimgray", "dimgrey",
     ]
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
-    }
 }

@@ -1,3 +1,4 @@
+import FolioSync
 import FolioTemplate
 import Foundation
 
@@ -154,7 +155,9 @@ struct ConfigurationValidator {
                     + "key, never the page at position \(page.key) (keys are matched before positions)",
                 severity: .warning)
         }
-        if page.title.trimmingSpaces.isEmpty { report(path + ".title", "the title of \(what) is empty") }
+        if page.title.trimmingSpacesAndTabs().isEmpty {
+            report(path + ".title", "the title of \(what) is empty")
+        }
         checkTemplate(page.template, at: path + ".template")
         checkSource(page.source, of: what, at: path + ".source")
     }

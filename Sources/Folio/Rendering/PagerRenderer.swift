@@ -119,7 +119,9 @@ final class PagerRenderer: Sendable {
         var parts: [[UInt8]] = []
         parts.reserveCapacity(entry.chunks.count * 2)
         for (index, chunk) in entry.chunks.enumerated() {
-            if index > 0 { parts.append(entry.slots[index - 1] == 0 ? fields.csrfToken : fields.returnTarget) }
+            if index > 0 {
+                parts.append(entry.slots[index - 1] == 0 ? fields.csrfToken : fields.returnTarget)
+            }
             parts.append(chunk)
         }
         return parts

@@ -45,7 +45,8 @@ final class HMACKey: Sendable {
         guard let context = template.withLock({ EVP_MAC_CTX_dup($0.context) }) else { return false }
         defer { EVP_MAC_CTX_free(context) }
         var length = 0
-        return EVP_MAC_update(context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count)
+        return EVP_MAC_update(
+            context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count)
             == 1
             && EVP_MAC_final(
                 context, mac.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, mac.count) == 1

@@ -1,3 +1,5 @@
+import FolioSync
+
 /// Header fields in the order received: names compare case-insensitively,
 /// a name may appear more than once.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
@@ -67,7 +69,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public func hasToken(_ token: String, in name: String) -> Bool {
         for field in fields where field.name.equalsIgnoringASCIICase(name) {
             for part in field.value.split(separator: ",")
-            where part.trimmingASCIIWhitespace().equalsIgnoringASCIICase(token) {
+            where part.trimmingSpacesAndTabs().equalsIgnoringASCIICase(token) {
                 return true
             }
         }
@@ -82,14 +84,6 @@ extension StringProtocol {
         let right = other.utf8
         guard left.count == right.count else { return false }
         return zip(left, right).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
-    }
-
-    /// The text without leading and trailing spaces and tabs.
-    public func trimmingASCIIWhitespace() -> Substring {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return slice
     }
 }
 

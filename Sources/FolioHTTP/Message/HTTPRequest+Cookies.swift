@@ -59,9 +59,13 @@ extension HTTPRequest {
         }
     }
 
-    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<
+        UnsafeBufferPointer<UInt8>
+    > {
         var slice = bytes
-        while slice.first == UInt8(ascii: " ") || slice.first == UInt8(ascii: "\t") { slice = slice.dropFirst() }
+        while slice.first == UInt8(ascii: " ") || slice.first == UInt8(ascii: "\t") {
+            slice = slice.dropFirst()
+        }
         while slice.last == UInt8(ascii: " ") || slice.last == UInt8(ascii: "\t") { slice = slice.dropLast() }
         return slice
     }

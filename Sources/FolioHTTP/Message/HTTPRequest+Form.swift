@@ -1,3 +1,5 @@
+import FolioSync
+
 extension HTTPRequest {
     /// The body decoded as `application/x-www-form-urlencoded` (UTF-8, `+` as space).
     ///
@@ -7,7 +9,7 @@ extension HTTPRequest {
     public func form() throws(FormDecodingError) -> FormFields {
         if body.isEmpty { return FormFields() }
         if let type = headers["Content-Type"] {
-            let essence = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIIWhitespace() }
+            let essence = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpacesAndTabs() }
             guard let essence, essence.equalsIgnoringASCIICase("application/x-www-form-urlencoded") else {
                 throw FormDecodingError(text: type)
             }

@@ -1,3 +1,5 @@
+import FolioSync
+
 /// What the head's framing and connection headers said, gathered line by line.
 struct FieldSummary {
     var hostCount = 0
@@ -26,12 +28,12 @@ struct FieldSummary {
         case 17 where name.equalsLowercased("transfer-encoding"):
             transferEncodingSeen = true
             for coding in String(decoding: value, as: UTF8.self).split(separator: ",") {
-                let trimmed = coding.trimmingASCIIWhitespace().lowercased()
+                let trimmed = coding.trimmingSpacesAndTabs().lowercased()
                 if !trimmed.isEmpty { transferCodings.append(trimmed) }
             }
         case 10 where name.equalsLowercased("connection"):
             for token in String(decoding: value, as: UTF8.self).split(separator: ",") {
-                let trimmed = token.trimmingASCIIWhitespace()
+                let trimmed = token.trimmingSpacesAndTabs()
                 if trimmed.equalsIgnoringASCIICase("close") { connectionClose = true }
                 if trimmed.equalsIgnoringASCIICase("keep-alive") { connectionKeepAlive = true }
             }

@@ -2,7 +2,9 @@ extension EventLoop {
     /// Gives a request that may block to the worker threads. The connection
     /// reads and parses nothing more until the answer is back, so pipelined
     /// responses keep their order; the loop serves its other connections meanwhile.
-    func handOff(_ connection: Connection, _ request: HTTPRequest, _ work: @escaping @Sendable () -> HTTPResponse) {
+    func handOff(
+        _ connection: Connection, _ request: HTTPRequest, _ work: @escaping @Sendable () -> HTTPResponse
+    ) {
         connection.machine.requestHandedOff()
         let started = monotonicNanoseconds()
         workers.submit(

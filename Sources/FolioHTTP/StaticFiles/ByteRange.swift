@@ -1,3 +1,5 @@
+import FolioSync
+
 /// What a `Range` request (RFC 9110 14) asks of one file version: one
 /// `bytes=a-b`, `a-` or `-n` range is answered `206`; several, another unit,
 /// a field that does not parse or an `If-Range` that no longer matches get
@@ -29,11 +31,11 @@ enum ByteRange: Equatable {
 
     /// Parses one `Range` value against a file of `length` bytes.
     static func parse(_ value: String, length: Int) -> ByteRange {
-        let trimmed = value.trimmingASCIIWhitespace()
+        let trimmed = value.trimmingSpacesAndTabs()
         guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals].equalsIgnoringASCIICase("bytes")
         else { return .whole }
         let specs = trimmed[trimmed.index(after: equals)...].split(separator: ",")
-            .map { $0.trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
+            .map { $0.trimmingSpacesAndTabs() }.filter { !$0.isEmpty }
         guard specs.count == 1, let dash = specs[0].firstIndex(of: "-") else { return .whole }
         let first = specs[0][..<dash]
         let last = specs[0][specs[0].index(after: dash)...]
@@ -56,7 +58,7 @@ enum ByteRange: Equatable {
     /// Whether `If-Range` still names this version: a strong ETag equal to
     /// `etag` (weak ones never match), or the exact `Last-Modified` date.
     static func ifRange(_ condition: String, matchesETag etag: String, modifiedSeconds: Int) -> Bool {
-        let value = condition.trimmingASCIIWhitespace()
+        let value = condition.trimmingSpacesAndTabs()
         if value.hasPrefix("\"") || value.hasPrefix("W/") { return value == etag }
         guard let seconds = DateCache.parse(String(value)) else { return false }
         return seconds == modifiedSeconds

@@ -1,3 +1,5 @@
+import FolioSync
+
 /// Request validators and content negotiation for static files (RFC 9110 13, 12.5.3).
 enum Conditional {
     /// Whether `If-None-Match` (weak comparison, `*` matches) or, without it,
@@ -8,7 +10,7 @@ enum Conditional {
             let opaque = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
             for list in matches {
                 for candidate in list.split(separator: ",") {
-                    var tag = candidate.trimmingASCIIWhitespace()
+                    var tag = candidate.trimmingSpacesAndTabs()
                     if tag == "*" { return true }
                     if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
                     if tag == opaque { return true }
@@ -27,11 +29,11 @@ enum Conditional {
         for list in headers.values(for: "Accept-Encoding") {
             for item in list.split(separator: ",") {
                 let parts = item.split(separator: ";")
-                guard let coding = parts.first?.trimmingASCIIWhitespace(),
+                guard let coding = parts.first?.trimmingSpacesAndTabs(),
                     coding.equalsIgnoringASCIICase("gzip") || coding == "*"
                 else { continue }
                 let refused = parts.dropFirst().contains { parameter in
-                    let trimmed = parameter.trimmingASCIIWhitespace()
+                    let trimmed = parameter.trimmingSpacesAndTabs()
                     guard trimmed.hasPrefix("q=") || trimmed.hasPrefix("Q=") else { return false }
                     return (Double(trimmed.dropFirst(2)) ?? 1) == 0
                 }

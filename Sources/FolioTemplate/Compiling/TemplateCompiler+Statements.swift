@@ -1,4 +1,6 @@
 /// Reading the TAL and METAL attributes of one element into an ``ElementProgram``.
+import FolioSync
+
 extension TemplateCompiler {
     mutating func compileElement(_ element: ParsedElement, repeatWhitespace: [UInt8] = [])
         throws(TemplateError) -> ElementProgram
@@ -65,7 +67,7 @@ extension TemplateCompiler {
                 replaces = prefixed == "tal:replace"
             case "tal:attributes":
                 for clause in ExpressionParser.splitClauses(value) {
-                    let (name, rest) = Self.splitName(clause.trimmingSpaces)
+                    let (name, rest) = Self.splitName(String(clause.trimmingASCIIWhitespace()))
                     guard !name.isEmpty, !rest.isEmpty else {
                         throw error(
                             attribute.offset, "tal:attributes clause '\(clause)' needs 'name expression'")
@@ -77,12 +79,13 @@ extension TemplateCompiler {
                     let assigned = try expression(attribute, rest)
                     assignments.append(
                         AttributeAssignment(
-                            text: clause.trimmingSpaces, name: name, lowerName: lower, expression: assigned,
+                            text: String(clause.trimmingASCIIWhitespace()), name: name, lowerName: lower,
+                            expression: assigned,
                             isBoolean: HTMLVocabulary.booleanAttributes.contains(lower),
                             guardsAuthority: URLJoin.guards(attribute: lower, assigned)))
                 }
             case "tal:omit-tag":
-                if value.trimmingSpaces.isEmpty {
+                if value.trimmingASCIIWhitespace().isEmpty {
                     alwaysOmitTag = true
                 } else {
                     omitTag = try expression(attribute, value)
@@ -141,7 +144,7 @@ extension TemplateCompiler {
     func definition(_ clause: String, _ attribute: ParsedAttribute) throws(TemplateError)
         -> Definition
     {
-        var (first, rest) = Self.splitName(clause.trimmingSpaces)
+        var (first, rest) = Self.splitName(String(clause.trimmingASCIIWhitespace()))
         var isGlobal = false
         if first == "global" || first == "local" {
             isGlobal = first == "global"
@@ -150,19 +153,19 @@ extension TemplateCompiler {
         guard Self.isIdentifier(first), !rest.isEmpty else {
             throw error(
                 attribute.offset,
-                "tal:define clause '\(clause.trimmingSpaces)' needs '[global] name expression'")
+                "tal:define clause '\(clause.trimmingASCIIWhitespace())' needs '[global] name expression'")
         }
         if ["nothing", "default", "repeat", "attrs"].contains(first) {
             throw error(
                 attribute.offset, "tal:define cannot redefine the built-in name '\(first)': pick another")
         }
         return Definition(
-            text: clause.trimmingSpaces, isGlobal: isGlobal, name: first,
+            text: String(clause.trimmingASCIIWhitespace()), isGlobal: isGlobal, name: first,
             expression: try expression(attribute, rest))
     }
 
     func name(of attribute: ParsedAttribute) throws(TemplateError) -> String {
-        let name = (attribute.value ?? "").trimmingSpaces
+        let name = String((attribute.value ?? "").trimmingASCIIWhitespace())
         guard !name.isEmpty, !name.contains(" ") else {
             throw error(attribute.offset, "\(attribute.name) needs a name")
         }
@@ -170,7 +173,7 @@ extension TemplateCompiler {
     }
 
     func macroReference(_ attribute: ParsedAttribute) throws(TemplateError) -> MacroReference {
-        let text = (attribute.value ?? "").trimmingSpaces
+        let text = String((attribute.value ?? "").trimmingASCIIWhitespace())
         let parts = text.split(separator: "/").map(String.init)
         guard parts.count >= 4, parts[0] == "macros", parts[parts.count - 2] == "macros",
             parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") && $0 != ".." })

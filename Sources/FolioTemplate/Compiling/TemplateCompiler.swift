@@ -1,6 +1,8 @@
 /// Turns a parsed tree into render nodes: markup without statements becomes
 /// ready-made bytes, elements with statements become ``ElementProgram``s
 /// whose expressions are parsed and checked here, once, at load.
+import FolioSync
+
 struct TemplateCompiler {
     let origin: TemplateOrigin
     let lines: LineTable
@@ -119,10 +121,10 @@ struct TemplateCompiler {
 
     /// The first word and the rest, trimmed.
     static func splitName(_ text: String) -> (String, String) {
-        let trimmed = text.trimmingSpaces
+        let trimmed = String(text.trimmingASCIIWhitespace())
         guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         else { return (trimmed, "") }
-        return (String(trimmed[..<space]), trimmed[space...].trimmingSpaces)
+        return (String(trimmed[..<space]), String(trimmed[space...].trimmingASCIIWhitespace()))
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -1,5 +1,7 @@
 /// Compiles TALES expression text. Failures are messages; the compiler adds
 /// the file, line and column of the attribute.
+import FolioSync
+
 enum ExpressionParser {
     struct Failure: Error {
         var message: String
@@ -7,7 +9,7 @@ enum ExpressionParser {
 
     /// Parses a whole expression (with an optional type prefix).
     static func parse(_ source: String) throws(Failure) -> Expression {
-        let text = source.trimmingSpaces
+        let text = String(source.trimmingASCIIWhitespace())
         if text.isEmpty { throw Failure(message: "empty expression") }
         if let rest = text.dropPrefix("string:") { return .string(try parseString(rest)) }
         if let rest = text.dropPrefix("not:") { return .not(try parse(rest)) }
@@ -28,7 +30,7 @@ enum ExpressionParser {
 
     /// Parses `text` or `structure` followed by an expression.
     static func parseContent(_ source: String) throws(Failure) -> ContentExpression {
-        let text = source.trimmingSpaces
+        let text = String(source.trimmingASCIIWhitespace())
         var structure = false
         var body = text
         if let rest = text.dropPrefix("structure "), !rest.isEmpty {
@@ -47,11 +49,13 @@ enum ExpressionParser {
         var rest = Substring(source)
         while true {
             let bar = rest.firstIndex(of: "|")
-            let segment = (bar.map { rest[..<$0] } ?? rest).trimmingSpaces
+            let segment = String((bar.map { rest[..<$0] } ?? rest).trimmingASCIIWhitespace())
             if let path = path(segment) {
                 alternatives.append(.path(path))
             } else if alternatives.isEmpty {
-                if segment.isEmpty { throw Failure(message: "empty path in '\(source.trimmingSpaces)'") }
+                if segment.isEmpty {
+                    throw Failure(message: "empty path in '\(source.trimmingASCIIWhitespace())'")
+                }
                 throw Failure(message: "'\(segment)' is not a valid path")
             } else {
                 alternatives.append(try parse(String(rest)))
@@ -120,7 +124,7 @@ enum ExpressionParser {
                 guard let close = source[next...].firstIndex(of: "}") else {
                     throw Failure(message: "'${' without a closing '}' in '\(source)'")
                 }
-                pathText = String(source[source.index(after: next)..<close]).trimmingSpaces
+                pathText = String(String(source[source.index(after: next)..<close]).trimmingASCIIWhitespace())
                 index = source.index(after: close)
             } else {
                 var end = next
@@ -171,19 +175,11 @@ enum ExpressionParser {
             index = next
         }
         clauses.append(current)
-        return clauses.filter { !$0.trimmingSpaces.isEmpty }
+        return clauses.filter { !$0.trimmingASCIIWhitespace().isEmpty }
     }
 }
 
 extension StringProtocol {
-    /// Without leading and trailing ASCII whitespace.
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = lastIndex(where: { !isSpace($0) })!
-        return String(self[first...last])
-    }
-
     /// With every run of whitespace turned into one space (for messages).
     var squashingSpaces: String {
         split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")

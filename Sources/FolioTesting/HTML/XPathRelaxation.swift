@@ -4,6 +4,8 @@
 /// `//*[@role='tab'][@aria-selected='true']` that matches nothing is
 /// retried as `//*[@role='tab']`, whose matches (the tabs, with their
 /// `aria-selected` values) are what a reader needs to see.
+import FolioSync
+
 enum XPathRelaxation {
     static func nearestMatch(for xpath: String, in document: HTMLDocument, context: HTMLNode?)
         -> (xpath: String, nodes: [HTMLNode])?
@@ -22,7 +24,7 @@ enum XPathRelaxation {
     /// `xpath` with its last predicate or, without one, its last step
     /// removed; `nil` when nothing is left.
     static func relaxed(_ xpath: String) -> String? {
-        let characters = Array(xpath.trimmingSpaces)
+        let characters = Array(xpath.trimmingSpacesAndTabs())
         guard !characters.isEmpty else { return nil }
         if characters.last == "]", let open = matchingOpen(characters) {
             let rest = String(characters[..<open])
@@ -75,15 +77,5 @@ enum XPathRelaxation {
             }
         }
         return last
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 
 /// The cookies a browser keeps for one site: `Set-Cookie` in, `Cookie` out.
 /// Paths and domains are not checked (a browser talks to one Folio).
@@ -8,7 +9,7 @@ struct CookieJar: Sendable {
     /// Stores or deletes (`Max-Age=0`) the cookies a response sets.
     mutating func store(from headers: HTTPHeaders) {
         for header in headers.values(for: "Set-Cookie") {
-            let parts = header.split(separator: ";").map { String($0).trimmingSpaces }
+            let parts = header.split(separator: ";").map { String($0).trimmingSpacesAndTabs() }
             guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])

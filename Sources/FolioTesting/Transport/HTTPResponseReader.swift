@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 
 /// Reads a whole HTTP/1.1 answer (status line, headers, body by
 /// `Content-Length`, chunks, or to the end) into an `HTTPResponse`.
@@ -20,7 +21,7 @@ enum HTTPResponseReader {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.add(
                 name: String(line[..<colon]),
-                value: String(line[line.index(after: colon)...]).trimmingSpaces)
+                value: String(line[line.index(after: colon)...].trimmingSpacesAndTabs()))
         }
         var body = Array(bytes[(headEnd + separator.count)...])
         if method == .head || code == 204 || code == 304 {
@@ -41,7 +42,7 @@ enum HTTPResponseReader {
         let crlf: [UInt8] = [13, 10]
         while let lineEnd = firstIndex(of: crlf, in: rest) {
             let sizeText = String(decoding: rest[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(String(sizeText).trimmingSpaces, radix: 16) else {
+            guard let size = Int(String(sizeText).trimmingSpacesAndTabs(), radix: 16) else {
                 throw FolioBrowserError(.malformedResponse("bad chunk size"))
             }
             let start = lineEnd + 2

@@ -1,3 +1,5 @@
+import FolioSync
+
 // libFuzzer entry for FolioHTTP's cookie parser (`HTTPRequest.cookies` and
 // `HTTPRequest.cookies(named:)`, the one Folio reads its session cookie with),
 // built by `scripts/fuzz cookie` together with Sources/FolioHTTP/{Parser,Message}.
@@ -51,8 +53,9 @@ public func fuzzCookie(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         // Byte-wise: U+037E (Greek question mark) is canonically equal to ";"
         // as a Character, but it is not the separator byte (RFC 6265 reads octets).
         let semicolon = UInt8(ascii: ";")
-        precondition(!name.utf8.contains(semicolon) && !value.utf8.contains(semicolon), "a ';' inside a cookie")
-        precondition(name.trimmingASCIIWhitespace() == name, "name keeps surrounding whitespace")
+        precondition(
+            !name.utf8.contains(semicolon) && !value.utf8.contains(semicolon), "a ';' inside a cookie")
+        precondition(name.trimmingSpacesAndTabs() == name, "name keeps surrounding whitespace")
         precondition(firstValue(named: name, in: request.headers) == value, "not the first \(name)")
     }
     // The lookup that serves requests agrees with the dictionary and the slow reading.
@@ -60,7 +63,8 @@ public func fuzzCookie(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let looked = request.cookies(named: names)
     for (name, value) in zip(names, looked) {
         precondition(value == cookies[name], "cookies(named:) differs from cookies for \(name)")
-        precondition(value == firstValue(named: name, in: request.headers), "cookies(named:) is not the first \(name)")
+        precondition(
+            value == firstValue(named: name, in: request.headers), "cookies(named:) is not the first \(name)")
     }
     return 0
 }
