@@ -53,7 +53,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
-            name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "CLibXML2"],
+            name: "FolioTesting", dependencies: ["Folio", "FolioHTTP", "FolioSync", "CLibXML2"],
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
         // A tiny server for the Python suites and scripts/bench-http.
