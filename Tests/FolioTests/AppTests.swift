@@ -77,6 +77,11 @@ import Testing
         return try FolioApp(configuration: configuration, options: options, sessions: sessions)
     }
 
+    /// A new SQLite store in the fixture's folder: writes wait for the disk.
+    func durableStore() throws -> SQLiteSessionStore {
+        try SQLiteSessionStore(path: folder.path + "/sessions-\(UUID().uuidString).db")
+    }
+
     func body(_ response: HTTPResponse) -> String {
         String(decoding: response.body.collectedBytes() ?? [], as: UTF8.self)
     }

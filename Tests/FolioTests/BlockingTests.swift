@@ -13,10 +13,6 @@ import Testing
 
     init() throws { fixture = try AppTests() }
 
-    func durableStore() throws -> SQLiteSessionStore {
-        try SQLiteSessionStore(path: fixture.folder.path + "/sessions-\(UUID().uuidString).db")
-    }
-
     /// Whether `app` sends `request` to a worker thread. Deciding `.answer`
     /// has already answered the request (and done what answering it does).
     func blocks(_ app: FolioApp, _ request: HTTPRequest) -> Bool {
@@ -36,7 +32,7 @@ import Testing
     }
 
     @Test func staticFilesHealthIndexStylesheetAndRefusalsNeverBlock() throws {
-        let app = try fixture.makeApp(store: try durableStore())
+        let app = try fixture.makeApp(store: try fixture.durableStore())
         for path in [
             "/", "/healthz", "/public/a.txt", "/p/pager.css", "/nothing/here/at/all", "/q", "/p/zzz",
         ] {
@@ -47,7 +43,7 @@ import Testing
     }
 
     @Test func aFirstVisitStaysOnTheLoopAndAnUnknownSessionBlocksWithADurableStoreOnly() throws {
-        let durable = try fixture.makeApp(store: try durableStore())
+        let durable = try fixture.makeApp(store: try fixture.durableStore())
         // A view without a session writes nothing: with its data at hand it never blocks.
         #expect(!blocks(durable, request("/p")))
         #expect(!blocks(durable, request("/p/b")))
@@ -59,7 +55,7 @@ import Testing
     }
 
     @Test func viewingThePageAlreadyShownStaysOnTheLoop() throws {
-        let app = try fixture.makeApp(store: try durableStore())
+        let app = try fixture.makeApp(store: try fixture.durableStore())
         let id = try visited(app)
         #expect(!blocks(app, request("/p", cookie: id)))
         #expect(!blocks(app, request("/p/fragment", cookie: id)))
@@ -69,7 +65,7 @@ import Testing
     }
 
     @Test func changingTheSelectionByURLBlocksWithADurableStore() throws {
-        let app = try fixture.makeApp(store: try durableStore())
+        let app = try fixture.makeApp(store: try fixture.durableStore())
         let id = try visited(app)
         #expect(blocks(app, request("/p/b", cookie: id)))
         _ = fixture.get(app, "/p/b", cookie: id)
@@ -78,7 +74,7 @@ import Testing
     }
 
     @Test func aDueTouchBlocksUntilItIsWritten() throws {
-        let app = try fixture.makeApp(store: try durableStore())
+        let app = try fixture.makeApp(store: try fixture.durableStore())
         let id = try visited(app)
         fixture.clock.advance(by: app.sessions.configuration.touchInterval + 1)
         #expect(blocks(app, request("/p", cookie: id)))
@@ -89,7 +85,7 @@ import Testing
     }
 
     @Test func postsBlockWithADurableStoreOnly() throws {
-        let durable = try fixture.makeApp(store: try durableStore())
+        let durable = try fixture.makeApp(store: try fixture.durableStore())
         let id = try visited(durable)
         #expect(blocks(durable, request("/p/select", method: .post, cookie: id)))
         #expect(blocks(durable, request("/p/scroll", method: .post, cookie: id)))

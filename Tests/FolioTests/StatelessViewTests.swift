@@ -13,10 +13,6 @@ import Testing
 
     init() throws { fixture = try AppTests() }
 
-    func durableStore() throws -> SQLiteSessionStore {
-        try SQLiteSessionStore(path: fixture.folder.path + "/sessions-\(UUID().uuidString).db")
-    }
-
     /// `POST path` with `form`, the cookie header `cookie` (if any) and `extra` headers.
     func post(
         _ app: FolioApp, to path: String = "/p/select", _ form: String, cookie: String?,
@@ -40,7 +36,7 @@ import Testing
     }
 
     @Test func aHundredCookielessViewsLeaveNoSession() throws {
-        let store = try durableStore()
+        let store = try fixture.durableStore()
         let app = try fixture.makeApp(store: store)
         for _ in 0..<100 {
             for path in ["/p", "/p/b", "/p/fragment"] {
@@ -53,7 +49,7 @@ import Testing
     }
 
     @Test func aCookielessViewOnADurableStoreIsAnsweredOnTheLoopWhenItsDataIsAtHand() throws {
-        let app = try fixture.makeApp(store: try durableStore())
+        let app = try fixture.makeApp(store: try fixture.durableStore())
         for path in ["/p", "/p/b", "/p/fragment"] {
             guard case .answer(let response) = app.disposition(for: HTTPRequest(method: .get, target: path))
             else {
@@ -70,7 +66,7 @@ import Testing
     }
 
     @Test func aFirstClickWithABoundTokenCreatesOneSessionFromTheShownPage() throws {
-        let store = try durableStore()
+        let store = try fixture.durableStore()
         let app = try fixture.makeApp(store: store)
         let (answer, id) = try fixture.firstClick(app, "/p/b", page: "a")
         #expect(answer.status == .seeOther)
