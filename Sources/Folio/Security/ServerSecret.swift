@@ -37,3 +37,11 @@ public struct ServerSecret: Sendable, Equatable {
         self.bytes = bytes
     }
 }
+
+extension ServerSecret: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The length only: a secret printed in a log or a failed test stays secret.
+    public var description: String { "ServerSecret(\(bytes.count) bytes)" }
+
+    /// The length only, as `description`.
+    public var debugDescription: String { description }
+}
