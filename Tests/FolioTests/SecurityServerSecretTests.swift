@@ -93,3 +93,11 @@ import Testing
         #expect(Set(secrets.map(\.bytes)).count == 1)
     }
 }
+
+extension SecurityServerSecretTests {
+    @Test func printingASecretShowsOnlyItsLength() {
+        let secret = ServerSecret.random()
+        #expect("\(secret)" == "ServerSecret(32 bytes)")
+        #expect(String(reflecting: secret) == "ServerSecret(32 bytes)")
+    }
+}

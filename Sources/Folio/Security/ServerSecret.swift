@@ -58,3 +58,11 @@ public struct ServerSecret: Sendable, Equatable {
         return mac
     }
 }
+
+extension ServerSecret: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The length only: a secret printed in a log or a failed test stays secret.
+    public var description: String { "ServerSecret(\(bytes.count) bytes)" }
+
+    /// The length only, as `description`.
+    public var debugDescription: String { description }
+}
