@@ -57,8 +57,11 @@ struct CookiePolicy: Sendable {
 
     /// Whether the request reached the proxy over HTTPS (the trusted
     /// `X-Forwarded-Proto: https`): cookies are then `Secure`.
-    static func isHTTPS(_ request: HTTPRequest) -> Bool {
-        guard let proto = request.headers["X-Forwarded-Proto"] else { return false }
+    static func isHTTPS(_ request: HTTPRequest) -> Bool { isHTTPS(request.headers) }
+
+    /// `isHTTPS(_:)` of a request's headers.
+    static func isHTTPS(_ headers: HTTPHeaders) -> Bool {
+        guard let proto = headers["X-Forwarded-Proto"] else { return false }
         return proto.trimmingSpacesAndTabs().equalsIgnoringASCIICase("https")
     }
 
@@ -73,7 +76,7 @@ struct CookiePolicy: Sendable {
     func sessionCookies(id: String, for request: HTTPRequest, visitor: Visitor) -> [String] {
         let name = sessionCookieName(for: request)
         var values = ["\(name)=\(id)" + attributes(for: request, maxAge: maxAge)]
-        if name == FolioApp.hostCookieName, visitor.sessionID != nil, !visitor.sessionCookieIsHostPrefixed {
+        if movesToHostCookie(visitor, request: request) {
             values.append("\(FolioApp.cookieName)=" + attributes(for: request, maxAge: 0))
         }
         return values

@@ -208,10 +208,4 @@ extension FolioApp {
         }
         return (StepOutcome(stored: stored, after: result.1, effects: result.0), result.reissued)
     }
-
-    func save(_ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int)
-        throws(ClientError) -> StepOutcome
-    {
-        try save(step, on: pager, session: session, startIndex: startIndex, atClick: false).0
-    }
 }

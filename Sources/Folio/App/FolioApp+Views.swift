@@ -141,7 +141,7 @@ extension FolioApp {
         var note: String?
         if !readOnly && outcome.changesRecord {
             do throws(ClientError) {
-                outcome = try save(view.step, on: view.pager, session: session, startIndex: view.startIndex)
+                outcome = try save(view.step, on: view.pager, session: session, startIndex: view.startIndex).0
             } catch  where error.status == .serviceUnavailable {
                 // The store cannot save (disk full, read-only): the page is
                 // shown as it would be, without remembering it.

@@ -156,7 +156,9 @@ public final class FolioApp: HTTPHandler {
     /// The secret that signs form tokens, kept in the state store (made at
     /// its first start, the same for every instance on it).
     private static func storedSecret(_ store: any SessionStore) throws(StoreError) -> ServerSecret {
-        let stored = try store.serverSecret(storingIfAbsent: ServerSecret.random().bytes)
+        // The candidate is only bytes: a `ServerSecret` would key an HMAC context for nothing.
+        let candidate = SystemRandomSource().randomBytes(count: ServerSecret.minimumByteCount)
+        let stored = try store.serverSecret(storingIfAbsent: candidate)
         do { return try ServerSecret(bytes: stored) } catch { throw StoreError("\(error)") }
     }
 }

@@ -13,11 +13,9 @@ struct Visitor: Sendable {
     let formNonce: [UInt8]?
     /// `Sec-Fetch-Site`, lowercased, when the browser sent it.
     let fetchSite: String?
-    /// The `Origin` header, when sent.
-    let origin: String?
-    /// `X-Forwarded-Host` or `Host`: where the browser sent the request.
-    private let host: String?
-    private let isHTTPS: Bool
+    /// The request's headers, for what only posts ask (`Origin`, the host):
+    /// read when asked, not for every view.
+    private let headers: HTTPHeaders
 
     private static let cookieNames = [FolioApp.hostCookieName, FolioApp.cookieName, FolioApp.formCookieName]
 
@@ -33,14 +31,20 @@ struct Visitor: Sendable {
         }
         formNonce = values[2].flatMap(SignedFormToken.nonce(fromCookie:))
         fetchSite = request.headers["Sec-Fetch-Site"].map { $0.trimmingSpacesAndTabs().lowercased() }
-        origin = request.headers["Origin"].map { String($0.trimmingSpacesAndTabs()) }
-        host = request.headers["X-Forwarded-Host"] ?? request.headers["Host"]
-        isHTTPS = CookiePolicy.isHTTPS(request)
+        headers = request.headers
     }
 
-    /// The origin this request was addressed to, as the browser saw it:
-    /// the scheme (`X-Forwarded-Proto`) and the host. Only posts ask.
-    var ownOrigin: String? { host.map { (isHTTPS ? "https://" : "http://") + $0.lowercased() } }
+    /// The `Origin` header, when sent.
+    var origin: String? { headers["Origin"].map { String($0.trimmingSpacesAndTabs()) } }
+
+    /// Whether `origin` is the origin this request was addressed to, as the
+    /// browser saw it (the scheme of `X-Forwarded-Proto`, and
+    /// `X-Forwarded-Host` or `Host`); `nil` when either is unknown.
+    private func isOwn(_ origin: String) -> Bool? {
+        guard let host = headers["X-Forwarded-Host"] ?? headers["Host"] else { return nil }
+        let own = (CookiePolicy.isHTTPS(headers) ? "https://" : "http://") + host
+        return origin.equalsIgnoringASCIICase(own)
+    }
 
     /// The browser says the request comes from another site.
     var isCrossSite: Bool { fetchSite == "cross-site" }
@@ -49,8 +53,8 @@ struct Visitor: Sendable {
     /// `Sec-Fetch-Site: same-origin`, or an `Origin` equal to the request's own.
     var isProvenSameOrigin: Bool {
         if let fetchSite { return fetchSite == "same-origin" }
-        guard let origin, let ownOrigin else { return false }
-        return origin.lowercased() == ownOrigin
+        guard let origin else { return false }
+        return isOwn(origin) ?? false
     }
 
     /// Why a post must be refused before its form is read, if it must
@@ -60,7 +64,7 @@ struct Visitor: Sendable {
         if isCrossSite {
             return .forbidden("Cross-site form posts are refused (Sec-Fetch-Site: cross-site).")
         }
-        if fetchSite == nil, let origin, let ownOrigin, origin.lowercased() != ownOrigin {
+        if fetchSite == nil, let origin, isOwn(origin) == false {
             return .forbidden("Cross-origin form posts are refused (Origin: \(origin)).")
         }
         return nil

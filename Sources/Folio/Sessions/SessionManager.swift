@@ -71,8 +71,7 @@ public final class SessionManager: Sendable {
     ///   change nothing stored (`HEAD`, cross-site).
     /// - Throws: `StoreError` when the store cannot be read.
     public func session(id: String?, marksUse: Bool = true) throws(StoreError) -> SessionRecord? {
-        if !marksUse { return try liveRecord(id: id, now: clock.now) }
-        return try lookup(id: id)?.record
+        try sessionNotingUse(id: id, notes: marksUse)?.record
     }
 
     /// The live session named by a cookie value, without marking it used,

@@ -36,6 +36,21 @@ final class SQLiteConnection {
         }
     }
 
+    /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`, so the
+    /// write lock is taken at once): committed when it returns, rolled back
+    /// when it or the commit throws, so nothing of it is kept then.
+    func transaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do throws(StoreError) {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Compiles one statement, to be reused.
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
         var statement: OpaquePointer?

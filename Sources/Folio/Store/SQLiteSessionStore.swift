@@ -132,31 +132,34 @@ public final class SQLiteSessionStore: SessionStore {
     /// under the id are dropped first, so the stored session is `session`).
     public func insert(_ session: SessionRecord) throws(StoreError) {
         var pagers: [(String, [UInt8])] = []
-        do {
-            for (pager, record) in session.pagers {
-                pagers.append((pager, [UInt8](try encoder.encode(record))))
-            }
-        } catch {
-            throw StoreError("cannot encode the pager state: \(error)")
-        }
+        for (pager, record) in session.pagers { pagers.append((pager, try encoded(record))) }
         try statements.withLock { (statements) throws(StoreError) in
-            try statements.connection.execute("BEGIN IMMEDIATE")
-            do throws(StoreError) {
-                try statements.insertSession.run([
-                    .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
-                    .integer(session.isIssuedAtClick ? 1 : 0),
-                ])
+            try statements.connection.transaction { () throws(StoreError) in
+                try statements.insertSession.run(Self.row(of: session))
                 try statements.deletePagers.run([.text(session.id)])
                 for (pager, bytes) in pagers {
                     try statements.upsertPager.run([.text(session.id), .text(pager), .blob(bytes)])
                 }
-                try statements.connection.execute("COMMIT")
-            } catch {
-                try? statements.connection.execute("ROLLBACK")
-                throw error
             }
         }
         cache.withLock { $0[session.id] = session }
+    }
+
+    /// A pager record as the JSON the `pagers` table holds.
+    private func encoded(_ record: PagerRecord) throws(StoreError) -> [UInt8] {
+        do {
+            return [UInt8](try encoder.encode(record))
+        } catch {
+            throw StoreError("cannot encode the pager state: \(error)")
+        }
+    }
+
+    /// The `sessions` row of a session, as `insertSession` binds it.
+    private static func row(of session: SessionRecord) -> [SQLiteStatement.Value] {
+        [
+            .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
+            .integer(session.isIssuedAtClick ? 1 : 0),
+        ]
     }
 
     /// The name of the form-signing secret in `folio_secrets`.
@@ -171,19 +174,14 @@ public final class SQLiteSessionStore: SessionStore {
             var found: [UInt8]?
             try statements.selectSecret.run([.text(Self.formSecretName)]) { found = $0.blob(0) }
             if let found { return found }
-            try statements.connection.execute("BEGIN IMMEDIATE")
-            do throws(StoreError) {
+            return try statements.connection.transaction { () throws(StoreError) -> [UInt8] in
                 try statements.insertSecret.run([.text(Self.formSecretName), .blob(candidate)])
                 var stored: [UInt8]?
                 try statements.selectSecret.run([.text(Self.formSecretName)]) { stored = $0.blob(0) }
                 guard let stored else {
                     throw StoreError("the server secret vanished from the state database")
                 }
-                try statements.connection.execute("COMMIT")
                 return stored
-            } catch {
-                try? statements.connection.execute("ROLLBACK")
-                throw error
             }
         }
     }
@@ -192,28 +190,16 @@ public final class SQLiteSessionStore: SessionStore {
     /// transaction: the new row, the pagers moved to it, the changed one
     /// saved, the old row deleted.
     public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
-        let bytes: [UInt8]?
-        do {
-            bytes = try session.pagers[changedPager].map { [UInt8](try encoder.encode($0)) }
-        } catch {
-            throw StoreError("cannot encode the pager state: \(error)")
+        let bytes = try session.pagers[changedPager].map { (record) throws(StoreError) in try encoded(record)
         }
         try statements.withLock { (statements) throws(StoreError) in
-            try statements.connection.execute("BEGIN IMMEDIATE")
-            do throws(StoreError) {
-                try statements.insertSession.run([
-                    .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
-                    .integer(session.isIssuedAtClick ? 1 : 0),
-                ])
+            try statements.connection.transaction { () throws(StoreError) in
+                try statements.insertSession.run(Self.row(of: session))
                 try statements.movePagers.run([.text(session.id), .text(id)])
                 if let bytes {
                     try statements.upsertPager.run([.text(session.id), .text(changedPager), .blob(bytes)])
                 }
                 try statements.deleteSession.run([.text(id)])
-                try statements.connection.execute("COMMIT")
-            } catch {
-                try? statements.connection.execute("ROLLBACK")
-                throw error
             }
         }
         cache.withLock {
@@ -245,13 +231,8 @@ public final class SQLiteSessionStore: SessionStore {
     public func touch(_ uses: [String: Double]) throws(StoreError) {
         guard !uses.isEmpty else { return }
         try statements.withLock { (statements) throws(StoreError) in
-            try statements.connection.execute("BEGIN IMMEDIATE")
-            do throws(StoreError) {
+            try statements.connection.transaction { () throws(StoreError) in
                 for (id, lastSeen) in uses { try statements.touchSession.run([.real(lastSeen), .text(id)]) }
-                try statements.connection.execute("COMMIT")
-            } catch {
-                try? statements.connection.execute("ROLLBACK")
-                throw error
             }
         }
         cache.withLock { cache in
@@ -263,22 +244,12 @@ public final class SQLiteSessionStore: SessionStore {
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try encoder.encode(record))
-        } catch {
-            throw StoreError("cannot encode the pager state: \(error)")
-        }
+        let bytes = try encoded(record)
         try statements.withLock { (statements) throws(StoreError) in
             // One transaction: the pager row and the last-seen time together.
-            try statements.connection.execute("BEGIN IMMEDIATE")
-            do throws(StoreError) {
+            try statements.connection.transaction { () throws(StoreError) in
                 try statements.upsertPager.run([.text(id), .text(pager), .blob(bytes)])
                 try statements.touchSession.run([.real(lastSeen), .text(id)])
-                try statements.connection.execute("COMMIT")
-            } catch {
-                try? statements.connection.execute("ROLLBACK")
-                throw error
             }
         }
         cache.withLock {
