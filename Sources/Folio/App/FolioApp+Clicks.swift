@@ -13,6 +13,8 @@ struct ClickRequest: Sendable {
     /// this click starts, so its lifecycle continues from that view.
     let shownIndex: Int
     let returnTarget: ReturnTarget?
+    /// Whether the answer is the fragment (`HX-Request: true`), not a redirect.
+    let swapsFragment: Bool
 
     /// - Throws: `ClientError` 400 for a malformed form or return target,
     ///   404 for an unknown page.
@@ -54,18 +56,21 @@ struct ClickRequest: Sendable {
             shownIndex = 0
         }
         returnTarget = try ReturnTarget(form["return"])
+        swapsFragment =
+            request.headers["HX-Request"].map { $0.trimmingSpacesAndTabs().equalsIgnoringASCIICase("true") } ?? false
     }
 }
 
 extension FolioApp {
-    /// A click writes: with a durable store it is answered on a worker
-    /// thread; in memory on the loop, unless a page's data may need loading.
+    /// A click writes: started on the loop and answered once its save is
+    /// durable (`startClick`), with no thread waiting for the disk; what
+    /// cannot be decided there goes to a worker thread.
     func clickDisposition(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest) -> HTTPDisposition {
         let answer = { @Sendable in
             self.answering(request) { () throws(ClientError) in try self.clickResponse(route, pager, request)
             }
         }
-        return sessions.storeIsDurable || mayLoad(pager) ? .blocking(answer) : .answer(answer())
+        return .deferred { responder in self.startClick(route, pager, request, responder, otherwise: answer) }
     }
 
     /// Checks what every click needs before anything changes (not sent
@@ -153,15 +158,13 @@ extension FolioApp {
     /// fragment, with `HX-Push-Url` unless it returns to an embedding page.
     /// Either way `Vary: HX-Request`. A session created or reissued by this
     /// click gets its cookie, and the fragment its token.
-    private func clickAnswer(
+    func clickAnswer(
         _ click: ClickRequest, record: PagerRecord, session: SessionRecord, setsCookie: Bool,
         _ request: HTTPRequest, _ visitor: Visitor
     ) throws(ClientError) -> HTTPResponse {
         let location = site.pageURL(click.pager.key, record.state.selectedPage.key)
         var response: HTTPResponse
-        if let swap = request.headers["HX-Request"],
-            swap.trimmingSpacesAndTabs().equalsIgnoringASCIICase("true")
-        {
+        if click.swapsFragment {
             response = try rendered(
                 .fragment, click.pager, record: record,
                 fields: ResponseFormFields(
@@ -200,11 +203,7 @@ extension FolioApp {
                 initial: { pager.startingRecord(at: startIndex) }, isCurrent: pager.fits,
                 { (record) throws(PagerError) -> [PagerEffect] in try step.apply(to: &record) })
         } catch {
-            switch error {
-            case .rejected(let refusal): throw ClientError.from(refusal, pager: pager.key)
-            case .store(let failure): throw ClientError.unavailable(failure)
-            case .ended: throw ClientError.noSession
-            }
+            throw ClientError(error, pager: pager.key)
         }
         return (StepOutcome(stored: stored, after: result.1, effects: result.0), result.reissued)
     }

@@ -15,6 +15,8 @@ extension FolioApp {
             switch try decide(request) {
             case .answer(let response): return .answer(finished(response, for: request))
             case .blocking(let work): return .blocking { self.finished(work(), for: request) }
+            case .deferred(let start):
+                return .deferred { responder in start(responder.map { self.finished($0, for: request) }) }
             }
         } catch {
             return .answer(finished(errorResponse(error, for: request), for: request))

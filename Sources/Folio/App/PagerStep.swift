@@ -69,6 +69,16 @@ extension FolioApp {
             pager.externalPages.compactMap { record.state.isLoaded($0.key) ? $0.name : nil })
     }
 
+    /// Whether performing `effects` would wait: a page they load has data
+    /// that is not at hand (a URL, a provider, or a file not read yet).
+    func wouldWait(_ effects: [PagerEffect], on pager: ResolvedPager) -> Bool {
+        var names: [String] = []
+        for case .load(let key) in effects {
+            if let page = pager.externalPages.first(where: { $0.key == key }) { names.append(page.name) }
+        }
+        return content.needsLoad(names)
+    }
+
     /// Whether some page of the pager has data that may need loading at all.
     func mayLoad(_ pager: ResolvedPager) -> Bool {
         content.needsLoad(pager.externalPages.map(\.name))

@@ -30,12 +30,13 @@ public final class SessionManager: Sendable {
     public let storeIsDurable: Bool
     let clock: any WallClock
     private let random: any RandomSource
-    private let counts = LockedValue(Counts())
-    /// Serializes read-reduce-save sequences so two requests of one session
-    /// cannot lose each other's update.
-    private let updates = LockedValue(())
+    let counts = LockedValue(Counts())
+    /// Serializes read-reduce-save sequences per session so two requests of
+    /// one session cannot lose each other's update; other sessions' saves go
+    /// on meanwhile and share the store's commits.
+    let updates = SessionLocks()
 
-    private struct Counts {
+    struct Counts {
         var sessions: Int?
         var createdSinceSweep = 0
         /// Uses not yet written (they are written at most once per
@@ -94,7 +95,7 @@ public final class SessionManager: Sendable {
         return record
     }
 
-    private func isLive(_ record: SessionRecord, _ now: Double) -> Bool {
+    func isLive(_ record: SessionRecord, _ now: Double) -> Bool {
         now - record.lastSeen <= configuration.idleTimeout
     }
 
@@ -210,8 +211,8 @@ public final class SessionManager: Sendable {
             do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
             if after == existing { return (result, after, nil) }
         }
-        return try updates.withLock {
-            _ throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in
+        return try updates.withLock(for: id) {
+            () throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in
             let stored: SessionRecord?
             do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
             let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()

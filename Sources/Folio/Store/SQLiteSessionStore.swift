@@ -2,16 +2,35 @@ import CSQLite
 import FolioSync
 import Foundation
 
-/// Sessions in an SQLite database (WAL, `synchronous=FULL`: a saved state
-/// is on disk before the response that follows it is sent), with a small
+/// Sessions in an SQLite database (WAL, `synchronous=FULL`), with a small
 /// cache of recently used sessions in front so most requests read no disk.
+///
+/// **What "saved" promises.** Every write (`insert`, `save`, `reissue`,
+/// `touch`) returns only after the transaction holding it is committed and
+/// synced to disk, and the cache shows it only after that. Folio sends a
+/// click's answer after the write returns, so this ordering holds:
+/// write queued, batch committed and synced, write returns, cache updated,
+/// answer sent. An answered click is therefore on disk and survives
+/// `kill -9` or a power cut (as far as the disk honours its syncs). A click
+/// whose answer was not sent when the process died may be either: on disk
+/// (its batch was synced, the answer not yet written) or absent (the batch
+/// was not synced); never half of it, since each write is one transaction
+/// or one savepoint in one.
+///
+/// **Group commit.** Writes that arrive together share one transaction and
+/// one sync (`GroupCommit`): the first writer commits at once whatever is
+/// queued; writes arriving during that commit form the next batch. A lone
+/// write on a quiet server is committed at once. When a batch fails as a
+/// whole (a full disk, an I/O error at the commit), every write in it
+/// throws and none of them is kept; a write that fails alone (its session
+/// evicted meanwhile) is undone alone, inside its own savepoint.
 ///
 /// The database and its `-wal` and `-shm` files are readable by their owner
 /// only (`0600`): they hold every session id and CSRF token. A new database
 /// is created so; an existing one with looser modes is tightened when the
 /// store opens (see `SQLiteConnection.makeFilesPrivate()`).
 public final class SQLiteSessionStore: SessionStore {
-    private struct Statements {
+    struct Statements {
         let connection: SQLiteConnection
         let selectSession: SQLiteStatement
         let selectPagers: SQLiteStatement
@@ -26,6 +45,10 @@ public final class SQLiteSessionStore: SessionStore {
         let deleteIdle: SQLiteStatement
         let deleteOldest: SQLiteStatement
         let countSessions: SQLiteStatement
+        /// One write's savepoint within a batch's transaction.
+        let beginWrite: SQLiteStatement
+        let endWrite: SQLiteStatement
+        let undoWrite: SQLiteStatement
     }
 
     /// The database, locked for each statement.
@@ -36,6 +59,8 @@ public final class SQLiteSessionStore: SessionStore {
     /// read only if no writer changed the cache meanwhile
     /// (`SessionCache.insertRead`); writers change the database, then the cache.
     private let cache: LockedValue<SessionCache>
+    /// Every write goes through here: one transaction per batch.
+    private let writes: GroupCommit<SessionWrite>
     private let encoder = JSONEncoder()
 
     /// Opens or creates the database at `path`.
@@ -87,8 +112,16 @@ public final class SQLiteSessionStore: SessionStore {
                 deleteIdle: try connection.prepare("DELETE FROM sessions WHERE last_seen < ?"),
                 deleteOldest: try connection.prepare(
                     "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT ?)"),
-                countSessions: try connection.prepare("SELECT count(*) FROM sessions")))
+                countSessions: try connection.prepare("SELECT count(*) FROM sessions"),
+                beginWrite: try connection.prepare("SAVEPOINT write"),
+                endWrite: try connection.prepare("RELEASE write"),
+                undoWrite: try connection.prepare("ROLLBACK TO write")))
         cache = LockedValue(SessionCache(capacity: cacheCapacity))
+        writes = GroupCommit { [statements] (batch) throws(StoreError) -> [StoreError?] in
+            try statements.withLock { (statements) throws(StoreError) -> [StoreError?] in
+                try statements.commit(batch)
+            }
+        }
     }
 
     /// The session with this id (from the cache when recently used), or `nil`.
@@ -131,17 +164,9 @@ public final class SQLiteSessionStore: SessionStore {
     /// this returns: the row, then every pager record (any pager rows left
     /// under the id are dropped first, so the stored session is `session`).
     public func insert(_ session: SessionRecord) throws(StoreError) {
-        var pagers: [(String, [UInt8])] = []
+        var pagers: [(pager: String, record: [UInt8])] = []
         for (pager, record) in session.pagers { pagers.append((pager, try encoded(record))) }
-        try statements.withLock { (statements) throws(StoreError) in
-            try statements.connection.transaction { () throws(StoreError) in
-                try statements.insertSession.run(Self.row(of: session))
-                try statements.deletePagers.run([.text(session.id)])
-                for (pager, bytes) in pagers {
-                    try statements.upsertPager.run([.text(session.id), .text(pager), .blob(bytes)])
-                }
-            }
-        }
+        try writes.commit(.insert(SessionRow(session), pagers: pagers))
         cache.withLock { $0[session.id] = session }
     }
 
@@ -152,14 +177,6 @@ public final class SQLiteSessionStore: SessionStore {
         } catch {
             throw StoreError("cannot encode the pager state: \(error)")
         }
-    }
-
-    /// The `sessions` row of a session, as `insertSession` binds it.
-    private static func row(of session: SessionRecord) -> [SQLiteStatement.Value] {
-        [
-            .text(session.id), .text(session.csrfToken), .real(session.lastSeen),
-            .integer(session.isIssuedAtClick ? 1 : 0),
-        ]
     }
 
     /// The name of the form-signing secret in `folio_secrets`.
@@ -190,18 +207,10 @@ public final class SQLiteSessionStore: SessionStore {
     /// transaction: the new row, the pagers moved to it, the changed one
     /// saved, the old row deleted.
     public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
-        let bytes = try session.pagers[changedPager].map { (record) throws(StoreError) in try encoded(record)
+        let changed = try session.pagers[changedPager].map {
+            (record) throws(StoreError) -> (pager: String, record: [UInt8]) in (changedPager, try encoded(record))
         }
-        try statements.withLock { (statements) throws(StoreError) in
-            try statements.connection.transaction { () throws(StoreError) in
-                try statements.insertSession.run(Self.row(of: session))
-                try statements.movePagers.run([.text(session.id), .text(id)])
-                if let bytes {
-                    try statements.upsertPager.run([.text(session.id), .text(changedPager), .blob(bytes)])
-                }
-                try statements.deleteSession.run([.text(id)])
-            }
-        }
+        try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
         cache.withLock {
             $0[id] = nil
             $0[session.id] = session
@@ -220,9 +229,7 @@ public final class SQLiteSessionStore: SessionStore {
 
     /// Records that a session was used at `lastSeen`.
     public func touch(id: String, lastSeen: Double) throws(StoreError) {
-        try statements.withLock { (statements) throws(StoreError) in
-            try statements.touchSession.run([.real(lastSeen), .text(id)])
-        }
+        try writes.commit(.touch([(id, lastSeen)]))
         cache.withLock { $0.update(id) { $0.lastSeen = lastSeen } }
     }
 
@@ -230,11 +237,7 @@ public final class SQLiteSessionStore: SessionStore {
     /// sync), before the least recently used are chosen for eviction.
     public func touch(_ uses: [String: Double]) throws(StoreError) {
         guard !uses.isEmpty else { return }
-        try statements.withLock { (statements) throws(StoreError) in
-            try statements.connection.transaction { () throws(StoreError) in
-                for (id, lastSeen) in uses { try statements.touchSession.run([.real(lastSeen), .text(id)]) }
-            }
-        }
+        try writes.commit(.touch(uses.map { ($0.key, $0.value) }))
         cache.withLock { cache in
             for (id, lastSeen) in uses { cache.update(id) { $0.lastSeen = lastSeen } }
         }
@@ -244,14 +247,26 @@ public final class SQLiteSessionStore: SessionStore {
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
-        let bytes = try encoded(record)
-        try statements.withLock { (statements) throws(StoreError) in
-            // One transaction: the pager row and the last-seen time together.
-            try statements.connection.transaction { () throws(StoreError) in
-                try statements.upsertPager.run([.text(id), .text(pager), .blob(bytes)])
-                try statements.touchSession.run([.real(lastSeen), .text(id)])
-            }
+        try writes.commit(.savePager(session: id, pager: pager, record: try encoded(record), lastSeen: lastSeen))
+        cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen)
+    }
+
+    /// Queues the save for the next group commit and returns; `completion`
+    /// runs on the committer once it is durable (the cache shows it first)
+    /// or failed.
+    public func save(
+        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
+        then completion: @escaping @Sendable (StoreError?) -> Void
+    ) {
+        let bytes: [UInt8]
+        do throws(StoreError) { bytes = try encoded(record) } catch { return completion(error) }
+        writes.enqueue(.savePager(session: id, pager: pager, record: bytes, lastSeen: lastSeen)) { error in
+            if error == nil { self.cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen) }
+            completion(error)
         }
+    }
+
+    private func cacheSaved(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) {
         cache.withLock {
             $0.update(id) {
                 $0.pagers[pager] = record

@@ -87,6 +87,15 @@ public protocol SessionStore: Sendable {
     func touch(_ uses: [String: Double]) throws(StoreError)
     /// Saves one pager's record of one session, durably before it returns.
     func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) throws(StoreError)
+    /// Saves like `save(_:pager:session:lastSeen:)` but returns at once:
+    /// `completion` runs, on whatever thread finished the write, once the
+    /// record is durable (`nil`) or could not be saved (the error; nothing
+    /// changed then). Reads show the record only once it is durable. For
+    /// answers sent from the completion, without a thread waiting for the disk.
+    /// Default: saves on the calling thread, then completes.
+    func save(
+        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
+        then completion: @escaping @Sendable (StoreError?) -> Void)
     /// Replaces session `id` by `session` (a new id and token) in one
     /// step, durably before it returns: `session`'s row is added with the
     /// pagers `id` had, its `changedPager` record is saved, and `id` is
@@ -113,6 +122,19 @@ extension SessionStore {
 
     /// Any read: right for stores that keep everything in memory.
     public func sessionIfAtHand(id: String) -> SessionRecord? { try? session(id: id) }
+
+    /// Saves on the calling thread, then completes.
+    public func save(
+        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
+        then completion: @escaping @Sendable (StoreError?) -> Void
+    ) {
+        do throws(StoreError) {
+            try save(record, pager: pager, session: id, lastSeen: lastSeen)
+            completion(nil)
+        } catch {
+            completion(error)
+        }
+    }
 
     /// Records the last use of many sessions, one `touch(id:lastSeen:)` each.
     public func touch(_ uses: [String: Double]) throws(StoreError) {

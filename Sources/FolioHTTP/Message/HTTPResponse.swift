@@ -96,12 +96,20 @@ public enum HTTPDisposition: Sendable {
     /// while the loop serves everyone else. It carries what the decision
     /// resolved, so nothing is looked up twice.
     case blocking(@Sendable () -> HTTPResponse)
+    /// An answer that another thread sends later, with no thread waiting
+    /// for it meanwhile (a write queued for a group commit, say): the loop
+    /// runs `start` at once, which must not block, and hands it the
+    /// request's `HTTPResponder`; whoever finishes the work responds. The
+    /// connection reads nothing more until then, as with `.blocking`.
+    case deferred(@Sendable (HTTPResponder) -> Void)
 
-    /// The answer, running blocking work on the calling thread.
+    /// The answer, running blocking work on the calling thread, or waiting
+    /// there for a deferred one.
     public func response() -> HTTPResponse {
         switch self {
         case .answer(let response): response
         case .blocking(let work): work()
+        case .deferred(let start): HTTPResponder.wait(for: start)
         }
     }
 }

@@ -70,6 +70,9 @@ extension EventLoop {
                 case .blocking(let work):
                     handOff(connection, request, work)
                     break parsing
+                case .deferred(let start):
+                    guard let response = startDeferred(connection, request, start) else { break parsing }
+                    queue(response, to: request, on: connection, started: started)
                 }
             case .error(let error):
                 reject(connection, status: error.status, message: error.description)

@@ -38,11 +38,15 @@ final class LoopMailbox: Sendable {
     /// Hands a worker's answer to the loop; dropped when the loop has stopped
     /// (a job that outlived the shutdown's grace period).
     func deliver(_ answer: OffloadedResponse) {
-        // Signalled under the lock, so `close()` cannot close the eventfd in between.
+        // Signalled under the lock, so `close()` cannot close the eventfd in
+        // between; and only into an empty inbox: the loop drains the eventfd
+        // before it takes the inbox, so a wake-up already due takes this one
+        // too (a group commit's batch wakes each loop once, not per answer).
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
+            let wakeupDue = !inbox.answers.isEmpty || !inbox.sockets.isEmpty
             inbox.answers.append(answer)
-            wakeup.signal()
+            if !wakeupDue { wakeup.signal() }
         }
     }
 

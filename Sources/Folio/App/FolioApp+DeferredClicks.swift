@@ -1,0 +1,72 @@
+import FolioCore
+import FolioHTTP
+
+/// A click on a durable store answered without a thread waiting for the
+/// disk: decided and applied on the event loop, its answer prepared there,
+/// and sent by the group commit once the change is on disk.
+extension FolioApp {
+    /// Runs on the loop. A click of a session in memory, with its own
+    /// token, whose answer needs no page data that is not at hand, is
+    /// applied here and answered when saved
+    /// (`SessionManager.updatePagerWithoutWaiting`); every other click (a
+    /// first click, a session to read from disk, a form token, a second
+    /// click of a session whose save is under way, data to load, a refusal
+    /// to explain) goes to `blocking` on the worker threads, which decides it
+    /// as it always has (in memory, with no data to wait for, right here).
+    func startClick(
+        _ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest, _ responder: HTTPResponder,
+        otherwise blocking: @escaping HTTPResponder.Work
+    ) {
+        let fallBack = {
+            // In memory, what may wait is only a page's data.
+            if self.sessions.storeIsDurable || self.mayLoad(pager) {
+                responder.respond(running: blocking)
+            } else {
+                responder.respond(blocking())
+            }
+        }
+        let visitor = Visitor(request)
+        guard visitor.postRefusal == nil, let click = try? ClickRequest(route, pager, request),
+            let id = visitor.sessionID, let (session, _) = sessions.peekSession(id: id),
+            sessions.isValidToken(click.form["csrf"], for: session)
+        else { return fallBack() }
+        let update: DeferredPagerUpdate<HTTPResponse>?
+        do {
+            update = try sessions.updatePagerWithoutWaiting(
+                pager.key, session: id, isCurrent: pager.fits,
+                { (record) throws(PagerError) -> [PagerEffect] in
+                    try PagerStep.select(click.index).apply(to: &record)
+                },
+                prepare: { effects, record in
+                    guard !wouldWait(effects, on: pager), !(click.swapsFragment && needsLoad(record, of: pager))
+                    else { return nil }
+                    perform(effects, on: pager)
+                    return answering(request) { () throws(ClientError) in
+                        try clickAnswer(click, record: record, session: session, setsCookie: false, request, visitor)
+                    }
+                },
+                whenSaved: { answer, error in
+                    responder.respond(error.map { self.errorResponse(.unavailable($0), for: request) } ?? answer)
+                })
+        } catch {
+            return responder.respond(errorResponse(ClientError(error, pager: pager.key), for: request))
+        }
+        switch update {
+        case nil: fallBack()
+        case .unchanged(let answer): responder.respond(answer)
+        case .saving: break
+        }
+    }
+}
+
+extension ClientError {
+    /// The answer to a session update that did not apply: a refused event
+    /// (404/400), a store failure (503), or a session that is gone (403).
+    init(_ error: SessionUpdateError<PagerError>, pager: String) {
+        switch error {
+        case .rejected(let refusal): self = .from(refusal, pager: pager)
+        case .store(let failure): self = .unavailable(failure)
+        case .ended: self = .noSession
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CSQLite
+
+/// One write of the SQLite store, as it travels to the group commit: the
+/// values to bind, encoded by the caller's thread before it queues.
+enum SessionWrite: Sendable {
+    /// A new session: its row, then its pagers (rows left under the id dropped first).
+    case insert(SessionRow, pagers: [(pager: String, record: [UInt8])])
+    /// One pager's record and the session's last-seen time.
+    case savePager(session: String, pager: String, record: [UInt8], lastSeen: Double)
+    /// Session `old` replaced by a new row, its pagers moved, one of them saved.
+    case reissue(old: String, as: SessionRow, changed: (pager: String, record: [UInt8])?)
+    /// Last-seen times.
+    case touch([(session: String, lastSeen: Double)])
+}
+
+/// A `sessions` row as `insertSession` binds it.
+struct SessionRow: Sendable {
+    let id: String
+    let csrfToken: String
+    let lastSeen: Double
+    let isIssuedAtClick: Bool
+
+    init(_ session: SessionRecord) {
+        id = session.id
+        csrfToken = session.csrfToken
+        lastSeen = session.lastSeen
+        isIssuedAtClick = session.isIssuedAtClick
+    }
+
+    var values: [SQLiteStatement.Value] {
+        [.text(id), .text(csrfToken), .real(lastSeen), .integer(isIssuedAtClick ? 1 : 0)]
+    }
+}
+
+extension SQLiteSessionStore.Statements {
+    /// Commits a batch in one transaction (one disk sync). Each write of a
+    /// batch of several runs inside its own savepoint, so a write that
+    /// fails alone (its session evicted meanwhile, say) is undone alone and
+    /// the others are kept; a failure that ends the transaction (full disk,
+    /// I/O error: SQLite rolls it all back), or of the commit itself, throws
+    /// and so fails every write of the batch.
+    /// - Returns: Per write, `nil` when committed, else its error.
+    func commit(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
+        if batch.count == 1 {
+            try connection.transaction { () throws(StoreError) in try apply(batch[0]) }
+            return [nil]
+        }
+        return try connection.transaction { () throws(StoreError) -> [StoreError?] in
+            var errors: [StoreError?] = []
+            errors.reserveCapacity(batch.count)
+            for write in batch {
+                try beginWrite.run([])
+                do throws(StoreError) {
+                    try apply(write)
+                    try endWrite.run([])
+                    errors.append(nil)
+                } catch {
+                    // No transaction left: SQLite rolled all of it back.
+                    guard sqlite3_get_autocommit(connection.handle) == 0 else { throw error }
+                    try undoWrite.run([])
+                    try endWrite.run([])
+                    errors.append(error)
+                }
+            }
+            return errors
+        }
+    }
+
+    private func apply(_ write: SessionWrite) throws(StoreError) {
+        switch write {
+        case .insert(let row, let pagers):
+            try insertSession.run(row.values)
+            try deletePagers.run([.text(row.id)])
+            for (pager, record) in pagers {
+                try upsertPager.run([.text(row.id), .text(pager), .blob(record)])
+            }
+        case .savePager(let id, let pager, let record, let lastSeen):
+            try upsertPager.run([.text(id), .text(pager), .blob(record)])
+            try touchSession.run([.real(lastSeen), .text(id)])
+        case .reissue(let old, let row, let changed):
+            try insertSession.run(row.values)
+            try movePagers.run([.text(row.id), .text(old)])
+            if let (pager, record) = changed {
+                try upsertPager.run([.text(row.id), .text(pager), .blob(record)])
+            }
+            try deleteSession.run([.text(old)])
+        case .touch(let uses):
+            for (id, lastSeen) in uses { try touchSession.run([.real(lastSeen), .text(id)]) }
+        }
+    }
+}
