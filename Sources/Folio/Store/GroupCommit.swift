@@ -23,6 +23,7 @@ final class GroupCommit<Write: Sendable>: Sendable {
     typealias Completion = @Sendable (StoreError?) -> Void
 
     private let commitBatch: CommitBatch
+    private let afterBatch: @Sendable () -> Void
     private let committer = DispatchQueue(label: "Folio group commit", qos: .userInitiated)
     private let queue = LockedValue(Queue())
 
@@ -33,8 +34,13 @@ final class GroupCommit<Write: Sendable>: Sendable {
         var isDraining = false
     }
 
-    init(_ commitBatch: @escaping CommitBatch) {
+    /// - Parameters:
+    ///   - commitBatch: Commits one batch.
+    ///   - afterBatch: Housekeeping on the committer after a batch's
+    ///     completions ran, so it delays no answer of that batch.
+    init(_ commitBatch: @escaping CommitBatch, afterBatch: @escaping @Sendable () -> Void = {}) {
         self.commitBatch = commitBatch
+        self.afterBatch = afterBatch
     }
 
     /// Queues `write`; `completion` runs once it is committed or failed.
@@ -86,6 +92,7 @@ final class GroupCommit<Write: Sendable>: Sendable {
                 errors = Array(repeating: error, count: writes.count)
             }
             for (completion, error) in zip(completions, errors) { completion(error) }
+            afterBatch()
         }
     }
 }

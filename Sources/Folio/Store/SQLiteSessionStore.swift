@@ -61,7 +61,8 @@ public final class SQLiteSessionStore: SessionStore {
     private let cache: LockedValue<SessionCache>
     /// Every write goes through here: one transaction per batch.
     private let writes: GroupCommit<SessionWrite>
-    private let encoder = JSONEncoder()
+    /// Keeps WAL checkpoints out of the commits.
+    private let checkpointer: SQLiteCheckpointer
 
     /// Opens or creates the database at `path`.
     /// - Parameters:
@@ -91,6 +92,7 @@ public final class SQLiteSessionStore: SessionStore {
         try Self.addIssuedAtClickIfNeeded(connection)
         // After the setup, so the -wal and -shm files exist.
         try connection.makeFilesPrivate()
+        checkpointer = try SQLiteCheckpointer(path: path, writer: connection)
         statements = LockedValue(
             Statements(
                 connection: connection,
@@ -117,11 +119,20 @@ public final class SQLiteSessionStore: SessionStore {
                 endWrite: try connection.prepare("RELEASE write"),
                 undoWrite: try connection.prepare("ROLLBACK TO write")))
         cache = LockedValue(SessionCache(capacity: cacheCapacity))
-        writes = GroupCommit { [statements] (batch) throws(StoreError) -> [StoreError?] in
-            try statements.withLock { (statements) throws(StoreError) -> [StoreError?] in
-                try statements.commit(batch)
-            }
-        }
+        writes = GroupCommit(
+            { [statements] (batch) throws(StoreError) -> [StoreError?] in
+                try statements.withLock { (statements) throws(StoreError) -> [StoreError?] in
+                    try statements.commit(batch)
+                }
+            },
+            afterBatch: { [statements, checkpointer] in
+                statements.withLock { checkpointer.finishIfDue(on: $0.connection) }
+            })
+    }
+
+    deinit {
+        // The hook points at the checkpointer, which may go first.
+        statements.withLock { _ = sqlite3_wal_hook($0.connection.handle, nil, nil) }
     }
 
     /// The session with this id (from the cache when recently used), or `nil`.
@@ -165,18 +176,9 @@ public final class SQLiteSessionStore: SessionStore {
     /// under the id are dropped first, so the stored session is `session`).
     public func insert(_ session: SessionRecord) throws(StoreError) {
         var pagers: [(pager: String, record: [UInt8])] = []
-        for (pager, record) in session.pagers { pagers.append((pager, try encoded(record))) }
+        for (pager, record) in session.pagers { pagers.append((pager, record.storedJSON)) }
         try writes.commit(.insert(SessionRow(session), pagers: pagers))
         cache.withLock { $0[session.id] = session }
-    }
-
-    /// A pager record as the JSON the `pagers` table holds.
-    private func encoded(_ record: PagerRecord) throws(StoreError) -> [UInt8] {
-        do {
-            return [UInt8](try encoder.encode(record))
-        } catch {
-            throw StoreError("cannot encode the pager state: \(error)")
-        }
     }
 
     /// The name of the form-signing secret in `folio_secrets`.
@@ -207,9 +209,7 @@ public final class SQLiteSessionStore: SessionStore {
     /// transaction: the new row, the pagers moved to it, the changed one
     /// saved, the old row deleted.
     public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
-        let changed = try session.pagers[changedPager].map {
-            (record) throws(StoreError) -> (pager: String, record: [UInt8]) in (changedPager, try encoded(record))
-        }
+        let changed = session.pagers[changedPager].map { (pager: changedPager, record: $0.storedJSON) }
         try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
         cache.withLock {
             $0[id] = nil
@@ -247,7 +247,7 @@ public final class SQLiteSessionStore: SessionStore {
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
-        try writes.commit(.savePager(session: id, pager: pager, record: try encoded(record), lastSeen: lastSeen))
+        try writes.commit(.savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
         cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen)
     }
 
@@ -258,9 +258,8 @@ public final class SQLiteSessionStore: SessionStore {
         _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
         then completion: @escaping @Sendable (StoreError?) -> Void
     ) {
-        let bytes: [UInt8]
-        do throws(StoreError) { bytes = try encoded(record) } catch { return completion(error) }
-        writes.enqueue(.savePager(session: id, pager: pager, record: bytes, lastSeen: lastSeen)) { error in
+        writes.enqueue(.savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen)) {
+            error in
             if error == nil { self.cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen) }
             completion(error)
         }

@@ -1,0 +1,54 @@
+/// JSON text written straight into bytes, for values saved often (a pager's
+/// state at every click), where `JSONEncoder`'s generic machinery costs more
+/// than everything else the save does. What it writes decodes with
+/// `JSONDecoder` to the value `JSONEncoder` would have written.
+public struct JSONBytes: Sendable {
+    /// The text so far, UTF-8.
+    public private(set) var bytes: [UInt8] = []
+
+    /// Starts empty, with room for `capacity` bytes.
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    /// Appends JSON punctuation or another literal as is.
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a string literal: quoted, with `"`, `\` and control characters escaped.
+    public mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0..<0x20:
+                raw("\\u00")
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends an integer.
+    public mutating func integer(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+    /// Appends a finite number (shortest form that reads back the same).
+    public mutating func number(_ value: Double) {
+        precondition(value.isFinite, "JSON has no \(value)")
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// Appends `"key":`.
+    public mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

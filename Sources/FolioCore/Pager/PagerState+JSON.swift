@@ -1,0 +1,52 @@
+extension PagerState {
+    /// Writes the state as JSON that `init(from:)` (through `JSONDecoder`)
+    /// reads back equal: the keys and shapes of `encode(to:)`, written
+    /// directly (see `JSONBytes`).
+    public func writeJSON(to json: inout JSONBytes) {
+        json.raw("{\"pages\":[")
+        for (position, page) in pages.enumerated() {
+            if position > 0 { json.raw(",") }
+            json.raw("{\"key\":")
+            json.string(page.key)
+            json.raw(",\"title\":")
+            json.string(page.title)
+            json.raw("}")
+        }
+        json.raw("],\"selection\":")
+        switch selection {
+        case .notAppeared(let index):
+            json.raw("{\"notAppeared\":{\"index\":")
+            json.integer(index)
+            json.raw("}}")
+        case .shown(let index):
+            json.raw("{\"shown\":{\"index\":")
+            json.integer(index)
+            json.raw("}}")
+        case .transitioning(let from, let to):
+            json.raw("{\"transitioning\":{\"from\":")
+            json.integer(from)
+            json.raw(",\"to\":")
+            json.integer(to)
+            json.raw("}}")
+        }
+        json.raw(",\"loadedKeys\":[")
+        for (position, key) in loadedKeys.enumerated() {
+            if position > 0 { json.raw(",") }
+            json.string(key)
+        }
+        json.raw("]")
+        if let cacheLimit {
+            json.raw(",\"cacheLimit\":")
+            json.integer(cacheLimit)
+        }
+        json.raw(",\"transition\":")
+        switch transition {
+        case .slide: json.raw("{\"slide\":{}}")
+        case .crossDissolve(let duration):
+            json.raw("{\"crossDissolve\":{\"duration\":")
+            json.number(duration)
+            json.raw("}}")
+        }
+        json.raw("}")
+    }
+}
