@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 import Foundation
 import Testing
 
@@ -14,10 +15,24 @@ import Testing
     init() throws { fixture = try AppTests() }
 
     /// Whether `app` sends `request` to a worker thread. Deciding `.answer`
-    /// has already answered the request (and done what answering it does).
+    /// has already answered the request (and done what answering it does);
+    /// a `.deferred` one is started as the loop starts it, and blocks when it
+    /// hands its work on to a worker (`respond(running:)`), run here.
     func blocks(_ app: FolioApp, _ request: HTTPRequest) -> Bool {
-        if case .blocking = app.disposition(for: request) { return true }
-        return false
+        switch app.disposition(for: request) {
+        case .answer: return false
+        case .blocking: return true
+        case .deferred(let start):
+            let offloaded = LockedValue(false)
+            start(
+                HTTPResponder(
+                    { _ in },
+                    offload: { work in
+                        offloaded.withLock { $0 = true }
+                        _ = work()
+                    }))
+            return offloaded.withLock { $0 }
+        }
     }
 
     func request(_ path: String, method: HTTPMethod = .get, cookie: String? = nil) -> HTTPRequest {

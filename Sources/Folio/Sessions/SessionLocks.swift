@@ -29,6 +29,13 @@ final class SessionLocks: @unchecked Sendable {
         return taken.insert(id).inserted
     }
 
+    /// Whether someone has session `id` now.
+    func isTaken(_ id: String) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return taken.contains(id)
+    }
+
     /// Gives back a session taken by `tryTake` (or `withLock`).
     func release(_ id: String) {
         condition.lock()

@@ -209,7 +209,14 @@ public final class SessionManager: Sendable {
             var after = existing
             let result: Result
             do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
-            if after == existing { return (result, after, nil) }
+            // Unless an update of the session is under way or done since
+            // `current` was read: this one must build on it. (An update
+            // shows in the store before its session is given back.)
+            if after == existing, !updates.isTaken(id),
+                store.sessionIfAtHand(id: id)?.pagers[pager] == existing
+            {
+                return (result, after, nil)
+            }
         }
         return try updates.withLock(for: id) {
             () throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in

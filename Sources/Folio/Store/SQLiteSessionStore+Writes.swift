@@ -34,11 +34,11 @@ struct SessionRow: Sendable {
 
 extension SQLiteSessionStore.Statements {
     /// Commits a batch in one transaction (one disk sync). Each write of a
-    /// batch of several runs inside its own savepoint, so a write that
-    /// fails alone (its session evicted meanwhile, say) is undone alone and
-    /// the others are kept; a failure that ends the transaction (full disk,
-    /// I/O error: SQLite rolls it all back), or of the commit itself, throws
-    /// and so fails every write of the batch.
+    /// batch of several runs inside its own savepoint, so a write refused
+    /// by a constraint (its session evicted meanwhile, say) is undone alone
+    /// and the others are kept. Any other failure (a full disk, an I/O
+    /// error, at a statement or at the commit) throws: the transaction is
+    /// rolled back and every write of the batch fails, none of it kept.
     /// - Returns: Per write, `nil` when committed, else its error.
     func commit(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
         if batch.count == 1 {
@@ -55,8 +55,11 @@ extension SQLiteSessionStore.Statements {
                     try endWrite.run([])
                     errors.append(nil)
                 } catch {
-                    // No transaction left: SQLite rolled all of it back.
-                    guard sqlite3_get_autocommit(connection.handle) == 0 else { throw error }
+                    let refusedByConstraint = sqlite3_errcode(connection.handle) & 0xFF == SQLITE_CONSTRAINT
+                    // Still in the transaction (SQLite may have rolled it back) and only this write to blame.
+                    guard refusedByConstraint, sqlite3_get_autocommit(connection.handle) == 0 else {
+                        throw error
+                    }
                     try undoWrite.run([])
                     try endWrite.run([])
                     errors.append(error)

@@ -135,6 +135,19 @@ public final class SQLiteSessionStore: SessionStore {
         statements.withLock { _ = sqlite3_wal_hook($0.connection.handle, nil, nil) }
     }
 
+    /// Commits `batch` now, on the calling thread, as the group commit does
+    /// (for tests that need a batch of known writes).
+    func commitNow(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
+        try statements.withLock { (statements) throws(StoreError) -> [StoreError?] in
+            try statements.commit(batch)
+        }
+    }
+
+    /// Runs SQL on the store's own connection (for tests: `PRAGMA max_page_count` stands in for a full disk).
+    func execute(_ sql: String) throws(StoreError) {
+        try statements.withLock { (statements) throws(StoreError) in try statements.connection.execute(sql) }
+    }
+
     /// The session with this id (from the cache when recently used), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
         let (cached, writesBefore) = cache.withLock { ($0[id], $0.writes) }
@@ -247,7 +260,8 @@ public final class SQLiteSessionStore: SessionStore {
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
-        try writes.commit(.savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
+        try writes.commit(
+            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
         cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen)
     }
 

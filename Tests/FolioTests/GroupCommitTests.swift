@@ -1,0 +1,114 @@
+import Dispatch
+import FolioSync
+import Testing
+
+@testable import Folio
+
+/// Group commit as the store relies on it: a lone write is committed at
+/// once, writes arriving during a commit go together into the next one,
+/// and each completion reports its own write's outcome, after its batch.
+@Suite struct GroupCommitTests {
+    /// A committer that records its batches and can be held inside one.
+    final class Recorder: Sendable {
+        let batches = LockedValue<[[Int]]>([])
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let holdsFirstBatch: Bool
+        let failing: @Sendable ([Int]) -> StoreError?
+
+        init(
+            holdsFirstBatch: Bool = false, failing: @escaping @Sendable ([Int]) -> StoreError? = { _ in nil }
+        ) {
+            self.holdsFirstBatch = holdsFirstBatch
+            self.failing = failing
+        }
+
+        func commit(_ batch: [Int]) throws(StoreError) -> [StoreError?] {
+            let isFirst = batches.withLock { batches -> Bool in
+                batches.append(batch)
+                return batches.count == 1
+            }
+            if isFirst && holdsFirstBatch {
+                entered.signal()
+                proceed.wait()
+            }
+            if let error = failing(batch) { throw error }
+            return batch.map { $0 < 0 ? StoreError("write \($0) refused") : nil }
+        }
+    }
+
+    /// Outcomes by write, filled in by completions.
+    final class Outcomes: Sendable {
+        let byWrite = LockedValue<[Int: StoreError?]>([:])
+        let done = DispatchSemaphore(value: 0)
+
+        func completion(for write: Int) -> @Sendable (StoreError?) -> Void {
+            { error in
+                self.byWrite.withLock { $0[write] = error }
+                self.done.signal()
+            }
+        }
+
+        func wait(for count: Int) {
+            for _ in 0..<count { done.wait() }
+        }
+    }
+
+    @Test func aLoneWriteIsCommittedAtOnceAndAlone() throws {
+        let recorder = Recorder()
+        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
+        try commit.commit(1)
+        try commit.commit(2)
+        #expect(recorder.batches.withLock { $0 } == [[1], [2]])
+    }
+
+    @Test func writesArrivingDuringACommitShareTheNextOneAndAreAnsweredAfterIt() throws {
+        let recorder = Recorder(holdsFirstBatch: true)
+        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
+        let outcomes = Outcomes()
+        commit.enqueue(0, then: outcomes.completion(for: 0))
+        recorder.entered.wait()
+        for write in 1...5 { commit.enqueue(write, then: outcomes.completion(for: write)) }
+        // Nothing is answered while its batch is not committed.
+        #expect(outcomes.byWrite.withLock { $0.isEmpty })
+        recorder.proceed.signal()
+        outcomes.wait(for: 6)
+        #expect(recorder.batches.withLock { $0 } == [[0], [1, 2, 3, 4, 5]])
+        #expect(outcomes.byWrite.withLock { $0.values.allSatisfy { $0 == nil } })
+    }
+
+    @Test func aFailedBatchFailsEveryWriteInItAndNoOther() throws {
+        let recorder = Recorder(holdsFirstBatch: true) { batch in
+            batch.count > 1 ? StoreError("database or disk is full") : nil
+        }
+        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
+        let outcomes = Outcomes()
+        commit.enqueue(0, then: outcomes.completion(for: 0))
+        recorder.entered.wait()
+        for write in 1...4 { commit.enqueue(write, then: outcomes.completion(for: write)) }
+        recorder.proceed.signal()
+        outcomes.wait(for: 5)
+        let byWrite = outcomes.byWrite.withLock { $0 }
+        #expect(byWrite[0]! == nil)
+        for write in 1...4 { #expect(byWrite[write]! == StoreError("database or disk is full")) }
+        // The committer goes on after a failure.
+        try commit.commit(9)
+    }
+
+    @Test func aWriteRefusedAloneFailsAloneAndTheSynchronousCallThrowsIt() throws {
+        let recorder = Recorder(holdsFirstBatch: true)
+        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
+        let outcomes = Outcomes()
+        commit.enqueue(0, then: outcomes.completion(for: 0))
+        recorder.entered.wait()
+        commit.enqueue(1, then: outcomes.completion(for: 1))
+        commit.enqueue(-1, then: outcomes.completion(for: -1))
+        commit.enqueue(2, then: outcomes.completion(for: 2))
+        recorder.proceed.signal()
+        outcomes.wait(for: 4)
+        let byWrite = outcomes.byWrite.withLock { $0 }
+        #expect(byWrite[-1]! == StoreError("write -1 refused"))
+        #expect(byWrite[1]! == nil && byWrite[2]! == nil)
+        #expect(throws: StoreError("write -3 refused")) { try commit.commit(-3) }
+    }
+}
