@@ -18,10 +18,13 @@ import Testing
     func randomRecord(_ random: inout SystemRandomNumberGenerator) throws -> PagerRecord {
         let count = Int.random(in: 1...6, using: &random)
         let pages = (0..<count).map { index in
-            Page(key: "p\(index)\(index % 2 == 0 ? "" : "-ü")", title: Self.titles.randomElement(using: &random)!)
+            Page(
+                key: "p\(index)\(index % 2 == 0 ? "" : "-ü")",
+                title: Self.titles.randomElement(using: &random)!)
         }
         let transition: Transition =
-            Bool.random(using: &random) ? .slide : .crossDissolve(duration: Double.random(in: 0...2, using: &random))
+            Bool.random(using: &random)
+            ? .slide : .crossDissolve(duration: Double.random(in: 0...2, using: &random))
         let cacheLimit: Int? = Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : nil
         var state = try PagerState(
             pages: pages, selectedIndex: Int.random(in: 0..<count, using: &random), cacheLimit: cacheLimit,

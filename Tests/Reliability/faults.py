@@ -1,6 +1,6 @@
 """Faults: what a real `folio serve` keeps and loses when things go wrong.
 
-    python3 Tests/Reliability/faults.py kill9 [--rounds 3] [--seconds 3]
+    python3 Tests/Reliability/faults.py kill9 [--rounds 10] [--sessions 20] [--seconds 3] [--keep-alive]
     python3 Tests/Reliability/faults.py sigterm [--unread 20]
     python3 Tests/Reliability/faults.py diskfull        (root: mounts a small tmpfs)
     python3 Tests/Reliability/faults.py tabs [--rounds 300]
@@ -53,23 +53,27 @@ def integrity_of_copy(path):
 
 
 class Clicker(threading.Thread):
-    """One session clicking through a pager's pages on one keep-alive
-    connection, each click to a page other than the current one. Records
-    every acknowledged select (a 303 received) and the one in flight."""
+    """One session clicking through a pager's pages, each click to a random
+    page other than the current one, on one keep-alive connection or (with
+    `new_connections`) a new connection per click, as browsers behind some
+    proxies do. Records every acknowledged select (a 303 received) and the
+    one in flight."""
 
-    def __init__(self, port, cookie, token, pages, current, stop, limit=100_000, seconds=60):
+    def __init__(self, port, cookie, token, pages, current, stop, limit=100_000, seconds=60,
+                 new_connections=False):
         super().__init__(daemon=True)
         self.port, self.cookie, self.token = port, cookie, token
         self.pages, self.current = pages, current
         self.stop = stop
         self.limit, self.seconds = limit, seconds
+        self.new_connections = new_connections
         self.acked = []
         self.in_flight = None
         self.error = None
         self.random = random.Random(cookie)
 
     def run(self):
-        connection = http.client.HTTPConnection(fs.HOST, self.port, timeout=10)
+        connection = None if self.new_connections else http.client.HTTPConnection(fs.HOST, self.port, timeout=10)
         deadline = time.monotonic() + self.seconds
         try:
             while not self.stop.is_set() and len(self.acked) < self.limit and time.monotonic() < deadline:
@@ -87,7 +91,8 @@ class Clicker(threading.Thread):
         except (OSError, http.client.HTTPException) as error:
             self.error = type(error).__name__
         finally:
-            connection.close()
+            if connection:
+                connection.close()
 
 
 def open_sessions(port, count):
@@ -137,11 +142,17 @@ def preload(binary, state, count, log):
     connection.close()
 
 
-def kill9(binary, rounds=3, sessions=50, seconds=3.0, preloaded=0, echo=print):
-    """(a) kill -9 during a load of selects; restart on the same state file
-    (holding `preloaded` other sessions besides the clicking ones)."""
-    figures = {"rounds": rounds, "preloaded_sessions": preloaded, "acknowledged": 0, "in_flight_kept": 0,
-               "lost": [], "startup_s": [], "integrity_on_disk": [], "integrity_after": []}
+def kill9(binary, rounds=10, sessions=20, seconds=3.0, preloaded=0, new_connections=True, echo=print):
+    """(a) kill -9 at a random moment of a load of selects (between a third
+    of `seconds` and `seconds` into each round), then a restart on the same
+    state file (holding `preloaded` other sessions besides the clicking
+    ones). A session counts as lost only when its state is neither its last
+    answered click nor the one unanswered at the kill, or its pageDidShow
+    count is not exactly one per click applied."""
+    figures = {"rounds": rounds, "sessions": sessions, "preloaded_sessions": preloaded,
+               "new_connection_per_click": new_connections, "acknowledged": 0, "in_flight_kept": 0,
+               "lost": [], "kill_after_s": [], "startup_s": [], "integrity_on_disk": [], "integrity_after": []}
+    moments = random.Random()
     with tempfile.TemporaryDirectory(prefix="folio-kill9-") as folder:
         state = os.path.join(folder, "state.sqlite")
         log = os.path.join(folder, "server.log")
@@ -152,13 +163,16 @@ def kill9(binary, rounds=3, sessions=50, seconds=3.0, preloaded=0, echo=print):
             prepared = open_sessions(server.port, sessions)
             for round_number in range(rounds):
                 stop = threading.Event()
-                clickers = [Clicker(server.port, c, t, fs.page_keys(server.port, PAGER), cur, stop)
+                clickers = [Clicker(server.port, c, t, fs.page_keys(server.port, PAGER), cur, stop,
+                                    new_connections=new_connections)
                             for c, t, cur, _ in prepared]
                 shown_before = [sum(fs.shown_counts(fs.pager_state(server.port, PAGER, c.cookie)).values())
                                 for c in clickers]
                 for clicker in clickers:
                     clicker.start()
-                time.sleep(seconds)
+                moment = moments.uniform(seconds / 3, seconds)
+                figures["kill_after_s"].append(round(moment, 2))
+                time.sleep(moment)
                 server.signal(signal.SIGKILL)
                 server.wait(10)
                 stop.set()
@@ -173,7 +187,7 @@ def kill9(binary, rounds=3, sessions=50, seconds=3.0, preloaded=0, echo=print):
                 figures["lost"] += lost
                 figures["in_flight_kept"] += kept
                 figures["integrity_after"].append(integrity(state))
-                echo(f"round {round_number + 1}: {acked} selects acknowledged before kill -9, "
+                echo(f"round {round_number + 1}: {acked} selects acknowledged before kill -9 at {moment:.2f} s, "
                      f"{sum(1 for c in clickers if c.in_flight)} in flight ({kept} of them saved), "
                      f"{len(lost)} lost; restart answered /healthz after {server.startup_seconds * 1000:.0f} ms")
                 prepared = [(c.cookie, c.token, c.current if c.in_flight is None or
@@ -382,6 +396,8 @@ def diskfull(binary, size="4m", echo=print):
         status, _, _ = fs.request(port, "POST", f"/{PAGER}/select", {"page": pages[1], "csrf": token},
                                   cookie=cookie)
         figures["select_before_full"] = status
+        # Sessions that click all at once on the full disk: their clicks share commits.
+        crowd = [fs.open_session(port, PAGER) for _ in range(16)]
         # Fill the filesystem: write until ENOSPC.
         filler = os.path.join(mount, "filler")
         with open(filler, "wb") as out:
@@ -406,6 +422,7 @@ def diskfull(binary, size="4m", echo=print):
         figures.update({"first_refusal": refused, "writes_until_refused": attempts, "message": message})
         state_json = fs.pager_state(port, PAGER, cookie)
         figures["unchanged_after_503"] = fs.selected_key(state_json) == current
+        figures["crowd"] = concurrent_clicks(port, crowd, pages)
         reads = {
             "GET /essence": fs.request(port, "GET", f"/{PAGER}", cookie=cookie),
             "GET /essence/state": fs.request(port, "GET", f"/{PAGER}/state", cookie=cookie),
@@ -448,10 +465,42 @@ def diskfull(binary, size="4m", echo=print):
         "a refused write changes nothing": figures.get("unchanged_after_503", False),
         "reads keep working (pages, state, healthz, static)":
             all(code == 200 for code in figures.get("reads", {}).values()),
+        "16 clicks at once on the full disk: each answered 303 (and saved) or 503 (and unchanged)":
+            figures.get("crowd", {}).get("consistent", False),
         "writes recover when space returns": figures.get("saved_after_recovery", False),
         "integrity_check ok": figures.get("integrity") == "ok",
     }
     return figures
+
+
+def concurrent_clicks(port, sessions, pages):
+    """Every session clicks once, all at the same moment, each on a new
+    connection, from the page its session is on (the first) to another.
+    Returns the statuses and whether each 303 was saved and each other
+    answer changed nothing."""
+    targets = [pages[1 + n % (len(pages) - 1)] for n in range(len(sessions))]
+    statuses = [None] * len(sessions)
+    start = threading.Barrier(len(sessions))
+
+    def click(n):
+        cookie, token = sessions[n]
+        start.wait()
+        statuses[n] = fs.request(port, "POST", f"/{PAGER}/select", {"page": targets[n], "csrf": token},
+                                 cookie=cookie)[0]
+
+    threads = [threading.Thread(target=click, args=(n,)) for n in range(len(sessions))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    consistent = True
+    for (cookie, _), status, target in zip(sessions, statuses, targets):
+        selected = fs.selected_key(fs.pager_state(port, PAGER, cookie))
+        if status == 303:
+            consistent = consistent and selected == target
+        else:
+            consistent = consistent and status == 503 and selected == pages[0]
+    return {"statuses": collections.Counter(statuses), "consistent": consistent}
 
 
 def tabs(binary, rounds=300, echo=print):
@@ -541,6 +590,9 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0, help="load before kill -9 / SIGTERM")
     parser.add_argument("--unread", type=int, default=20,
                         help="whole selects sent just before SIGTERM, not yet read by the server (default 20)")
+    parser.add_argument("--sessions", type=int, default=20, help="clicking sessions in kill9 (default 20)")
+    parser.add_argument("--keep-alive", action="store_true",
+                        help="kill9: each session clicks on one keep-alive connection, not a new one per click")
     parser.add_argument("--preload", type=int, default=100_000,
                         help="idle sessions in the state file before kill9 starts (default 100,000)")
     options = parser.parse_args()
@@ -549,7 +601,8 @@ def main():
     passed = True
     for fault in chosen:
         if fault == "kill9":
-            figures = kill9(binary, rounds=options.rounds or 3, seconds=options.seconds, preloaded=options.preload)
+            figures = kill9(binary, rounds=options.rounds or 10, sessions=options.sessions, seconds=options.seconds,
+                            preloaded=options.preload, new_connections=not options.keep_alive)
         elif fault == "sigterm":
             figures = sigterm(binary, seconds=options.seconds, unread=options.unread)
         elif fault == "diskfull":

@@ -57,7 +57,8 @@ struct ClickRequest: Sendable {
         }
         returnTarget = try ReturnTarget(form["return"])
         swapsFragment =
-            request.headers["HX-Request"].map { $0.trimmingSpacesAndTabs().equalsIgnoringASCIICase("true") } ?? false
+            request.headers["HX-Request"].map { $0.trimmingSpacesAndTabs().equalsIgnoringASCIICase("true") }
+            ?? false
     }
 }
 

@@ -38,15 +38,18 @@ extension FolioApp {
                     try PagerStep.select(click.index).apply(to: &record)
                 },
                 prepare: { effects, record in
-                    guard !wouldWait(effects, on: pager), !(click.swapsFragment && needsLoad(record, of: pager))
+                    guard !wouldWait(effects, on: pager),
+                        !(click.swapsFragment && needsLoad(record, of: pager))
                     else { return nil }
                     perform(effects, on: pager)
                     return answering(request) { () throws(ClientError) in
-                        try clickAnswer(click, record: record, session: session, setsCookie: false, request, visitor)
+                        try clickAnswer(
+                            click, record: record, session: session, setsCookie: false, request, visitor)
                     }
                 },
                 whenSaved: { answer, error in
-                    responder.respond(error.map { self.errorResponse(.unavailable($0), for: request) } ?? answer)
+                    responder.respond(
+                        error.map { self.errorResponse(.unavailable($0), for: request) } ?? answer)
                 })
         } catch {
             return responder.respond(errorResponse(ClientError(error, pager: pager.key), for: request))

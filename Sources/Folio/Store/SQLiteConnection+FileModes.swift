@@ -9,20 +9,28 @@ import Foundation
 /// umask); SQLite gives the `-wal` and `-shm` files it creates the main
 /// file's permissions. Files left with looser modes by an older version
 /// (or by hand) are tightened when the store opens: the group and other
-/// bits are cleared with `fchmod`, the owner's kept. A file that cannot be
-/// tightened (someone else's) stops the store from opening.
+/// bits are cleared, the owner's kept. A file that cannot be tightened
+/// (someone else's) stops the store from opening.
+///
+/// None of this opens a file SQLite has open: closing any descriptor of a
+/// file drops every POSIX lock this process holds on it, SQLite's too, and
+/// then another process (the `sqlite3` shell, a backup, a second instance)
+/// believes it is alone, and on closing checkpoints and deletes the WAL the
+/// server is still writing: answered clicks are lost at the next crash.
+/// So the modes are read and changed by path (`lstat`, `chmod`), and a new
+/// file is created with `O_EXCL`, which opens nothing that exists.
 extension SQLiteConnection {
     /// The permissions of a new state file: read and write for the owner only.
     static let privateMode: mode_t = 0o600
 
     /// Creates `path` with `privateMode` if nothing is there, so SQLite
     /// opens a file that was never readable by others. Does nothing for
-    /// `file:` URIs and `:memory:` (those are tightened after opening).
-    /// - Throws: `StoreError` when the file cannot be created.
+    /// `file:` URIs and `:memory:` (those are tightened after opening), nor
+    /// for a file that exists (`O_EXCL`: nothing already open is opened).
     static func createPrivatelyIfNeeded(_ path: String) throws(StoreError) {
         guard !path.isEmpty, !path.hasPrefix("file:"), path != ":memory:" else { return }
-        let descriptor = openRetrying(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, privateMode)
-        // An existing symlink or a folder is SQLite's to report.
+        let descriptor = openRetrying(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, privateMode)
+        // An existing file, symlink or folder is SQLite's to open or report.
         guard descriptor >= 0 else { return }
         close(descriptor)
     }
@@ -40,21 +48,21 @@ extension SQLiteConnection {
         }
     }
 
-    /// Clears the group and other bits of `path`, if it exists.
+    /// Clears the group and other bits of `path`, if it exists, by path:
+    /// see above for why no descriptor of it may be opened and closed here.
     static func makePrivate(_ path: String) throws(StoreError) {
-        let descriptor = openRetrying(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard descriptor >= 0 else {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return }
             throw StoreError("cannot check the permissions of '\(path)': \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw StoreError("cannot check the permissions of '\(path)': \(String(cString: strerror(errno)))")
+        // A symlink's own mode means nothing, and chmod would follow it.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError("'\(path)' is not a regular file; the state store keeps its files itself")
         }
         let mode = status.st_mode & 0o7777
         guard mode & 0o077 != 0 else { return }
-        guard fchmod(descriptor, mode & 0o700) == 0 else {
+        guard chmod(path, mode & 0o700) == 0 else {
             throw StoreError(
                 "'\(path)' is readable by others (mode \(String(mode, radix: 8))) and cannot be made private: "
                     + String(cString: strerror(errno)))

@@ -38,7 +38,9 @@ extension EventLoop {
                     }
                     if !isEarly { mailbox.deliver(OffloadedResponse(ticket: ticket, response: response)) }
                 },
-                offload: { work in workers.submit(OffloadedRequest(ticket: ticket, work: work, mailbox: mailbox)) }))
+                offload: { work in
+                    workers.submit(OffloadedRequest(ticket: ticket, work: work, mailbox: mailbox))
+                }))
         return early.withLock { state -> HTTPResponse? in
             defer { state = .started }
             guard case .answered(let response) = state else { return nil }
