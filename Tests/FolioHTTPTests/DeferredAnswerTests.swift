@@ -16,7 +16,12 @@ import Testing
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
 
-        func take() -> [HTTPResponder] { responders.withLock { taken in defer { taken = [] }; return taken } }
+        func take() -> [HTTPResponder] {
+            responders.withLock { taken in
+                defer { taken = [] }
+                return taken
+            }
+        }
     }
 
     struct DeferringHandler: HTTPHandler {
@@ -64,7 +69,8 @@ import Testing
         try withServer { port, pending in
             let client = try LoopbackClient(port: port)
             client.send(
-                "GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /later HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
+                "GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /later HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n"
+            )
             #expect(client.readResponse()?.text == "fast /a\n")
             #expect(pending.started.wait(timeout: .now() + 5) == .success)
             let other = try LoopbackClient(port: port)

@@ -125,4 +125,28 @@ import Testing
         #expect(record.shownCounts["a"] == 2 && record.shownCounts["b"] == 1)
         #expect(try pageOnDisk(path, session.id) == "a")
     }
+
+    @Test func aClickRewritesTheSessionsLastUseOnlyOncePerTouchInterval() throws {
+        let path = fixture.folder.path + "/touch-\(UUID().uuidString).sqlite"
+        let app = try fixture.makeApp(store: try SQLiteSessionStore(path: path))
+        let session = try fixture.session(app)
+        func lastSeenOnDisk() throws -> Double? {
+            try SQLiteSessionStore(path: path, cacheCapacity: 0).session(id: session.id)?.lastSeen
+        }
+        let created = try #require(try lastSeenOnDisk())
+        for (page, seconds) in [("b", 10.0), ("a", 20.0)] {
+            fixture.clock.advance(by: seconds)
+            let started = Started()
+            start(app, click(app, page: page, session: session), started)
+            #expect(started.wait()?.status == .seeOther)
+            #expect(try pageOnDisk(path, session.id) == page)
+        }
+        // 30 s after the first click: the row was not rewritten.
+        #expect(try lastSeenOnDisk() == created)
+        fixture.clock.advance(by: 61)
+        let late = Started()
+        start(app, click(app, page: "b", session: session), late)
+        #expect(late.wait()?.status == .seeOther)
+        #expect(try lastSeenOnDisk() == fixture.clock.now)
+    }
 }

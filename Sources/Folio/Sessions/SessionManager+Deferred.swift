@@ -47,8 +47,9 @@ extension SessionManager {
             return .unchanged(answer)
         }
         saving = true
-        store.save(after, pager: pager, session: id, lastSeen: now) { [self] error in
-            if error == nil { counts.withLock { $0.unwrittenUse[id] = nil } }
+        let lastSeen = lastSeenToSave(for: session, at: now)
+        store.save(after, pager: pager, session: id, lastSeen: lastSeen) { [self] error in
+            if error == nil, lastSeen == now { counts.withLock { $0.unwrittenUse[id] = nil } }
             updates.release(id)
             whenSaved(answer, error)
         }

@@ -121,6 +121,16 @@ public final class SessionManager: Sendable {
         return true
     }
 
+    /// The last-seen time a save of `session` at `now` stores: `now` when
+    /// the use is due to be written (once per `touchInterval`), else the
+    /// stored time, with the use noted in memory as a view's is, so most
+    /// saves do not rewrite the session's row and its index entry too.
+    func lastSeenToSave(for session: SessionRecord, at now: Double) -> Double {
+        guard now - session.lastSeen < configuration.touchInterval else { return now }
+        counts.withLock { $0.unwrittenUse[session.id] = now }
+        return session.lastSeen
+    }
+
     /// The live session named by a cookie value, and whether reading it
     /// wrote its last-seen time (so the answer renews the cookie).
     /// - Parameter notes: Whether to note the use at all; false for requests
@@ -241,8 +251,10 @@ public final class SessionManager: Sendable {
                 }
             }
             if after != before || stored?.pagers[pager] == nil {
+                let now = clock.now
+                let lastSeen = stored.map { lastSeenToSave(for: $0, at: now) } ?? now
                 do throws(StoreError) {
-                    try store.save(after, pager: pager, session: id, lastSeen: clock.now)
+                    try store.save(after, pager: pager, session: id, lastSeen: lastSeen)
                 } catch { throw .store(error) }
             }
             return (result, after, nil)

@@ -5,8 +5,8 @@ import CSQLite
 enum SessionWrite: Sendable {
     /// A new session: its row, then its pagers (rows left under the id dropped first).
     case insert(SessionRow, pagers: [(pager: String, record: [UInt8])])
-    /// One pager's record and the session's last-seen time.
-    case savePager(session: String, pager: String, record: [UInt8], lastSeen: Double)
+    /// One pager's record, and the session's last-seen time unless `nil` (unchanged).
+    case savePager(session: String, pager: String, record: [UInt8], lastSeen: Double?)
     /// Session `old` replaced by a new row, its pagers moved, one of them saved.
     case reissue(old: String, as: SessionRow, changed: (pager: String, record: [UInt8])?)
     /// Last-seen times.
@@ -79,7 +79,7 @@ extension SQLiteSessionStore.Statements {
             }
         case .savePager(let id, let pager, let record, let lastSeen):
             try upsertPager.run([.text(id), .text(pager), .blob(record)])
-            try touchSession.run([.real(lastSeen), .text(id)])
+            if let lastSeen { try touchSession.run([.real(lastSeen), .text(id)]) }
         case .reissue(let old, let row, let changed):
             try insertSession.run(row.values)
             try movePagers.run([.text(row.id), .text(old)])

@@ -261,7 +261,9 @@ public final class SQLiteSessionStore: SessionStore {
         throws(StoreError)
     {
         try writes.commit(
-            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
+            .savePager(
+                session: id, pager: pager, record: record.storedJSON, lastSeen: changedLastSeen(id, lastSeen))
+        )
         cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen)
     }
 
@@ -272,11 +274,18 @@ public final class SQLiteSessionStore: SessionStore {
         _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
         then completion: @escaping @Sendable (StoreError?) -> Void
     ) {
-        writes.enqueue(.savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen)) {
-            error in
+        let write = SessionWrite.savePager(
+            session: id, pager: pager, record: record.storedJSON, lastSeen: changedLastSeen(id, lastSeen))
+        writes.enqueue(write) { error in
             if error == nil { self.cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen) }
             completion(error)
         }
+    }
+
+    /// `lastSeen`, or `nil` when the cached session already has it: its row
+    /// (and index entry) need not be written again.
+    private func changedLastSeen(_ id: String, _ lastSeen: Double) -> Double? {
+        cache.withLock { $0[id]?.lastSeen } == lastSeen ? nil : lastSeen
     }
 
     private func cacheSaved(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) {
