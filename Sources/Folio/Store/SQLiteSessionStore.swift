@@ -106,7 +106,8 @@ public final class SQLiteSessionStore: SessionStore {
                 deleteSession: try connection.prepare("DELETE FROM sessions WHERE id = ?"),
                 touchSession: try connection.prepare("UPDATE sessions SET last_seen = ? WHERE id = ?"),
                 upsertPager: try connection.prepare(
-                    "INSERT OR REPLACE INTO pagers (session_id, pager, record) VALUES (?, ?, ?)"),
+                    "INSERT INTO pagers (session_id, pager, record) VALUES (?, ?, ?) "
+                        + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"),
                 deletePagers: try connection.prepare("DELETE FROM pagers WHERE session_id = ?"),
                 insertSecret: try connection.prepare(
                     "INSERT OR IGNORE INTO folio_secrets (name, value) VALUES (?, ?)"),
