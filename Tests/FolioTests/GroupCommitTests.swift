@@ -54,6 +54,24 @@ import Testing
         }
     }
 
+    /// Write 0 committed alone and held there, `writes` queued behind it,
+    /// then the hold released: returns once every completion ran, with the
+    /// group commit (for further calls) and each write's outcome.
+    func commitBehindAHeldBatch(_ writes: [Int], _ recorder: Recorder) -> (
+        GroupCommit<Int>, [Int: StoreError?]
+    ) {
+        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
+        let outcomes = Outcomes()
+        commit.enqueue(0, then: outcomes.completion(for: 0))
+        recorder.entered.wait()
+        for write in writes { commit.enqueue(write, then: outcomes.completion(for: write)) }
+        // Nothing is answered while its batch is not committed.
+        #expect(outcomes.byWrite.withLock { $0.isEmpty })
+        recorder.proceed.signal()
+        outcomes.wait(for: writes.count + 1)
+        return (commit, outcomes.byWrite.withLock { $0 })
+    }
+
     @Test func aLoneWriteIsCommittedAtOnceAndAlone() throws {
         let recorder = Recorder()
         let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
@@ -64,31 +82,16 @@ import Testing
 
     @Test func writesArrivingDuringACommitShareTheNextOneAndAreAnsweredAfterIt() throws {
         let recorder = Recorder(holdsFirstBatch: true)
-        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
-        let outcomes = Outcomes()
-        commit.enqueue(0, then: outcomes.completion(for: 0))
-        recorder.entered.wait()
-        for write in 1...5 { commit.enqueue(write, then: outcomes.completion(for: write)) }
-        // Nothing is answered while its batch is not committed.
-        #expect(outcomes.byWrite.withLock { $0.isEmpty })
-        recorder.proceed.signal()
-        outcomes.wait(for: 6)
+        let (_, byWrite) = commitBehindAHeldBatch(Array(1...5), recorder)
         #expect(recorder.batches.withLock { $0 } == [[0], [1, 2, 3, 4, 5]])
-        #expect(outcomes.byWrite.withLock { $0.values.allSatisfy { $0 == nil } })
+        #expect(byWrite.count == 6 && byWrite.values.allSatisfy { $0 == nil })
     }
 
     @Test func aFailedBatchFailsEveryWriteInItAndNoOther() throws {
         let recorder = Recorder(holdsFirstBatch: true) { batch in
             batch.count > 1 ? StoreError("database or disk is full") : nil
         }
-        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
-        let outcomes = Outcomes()
-        commit.enqueue(0, then: outcomes.completion(for: 0))
-        recorder.entered.wait()
-        for write in 1...4 { commit.enqueue(write, then: outcomes.completion(for: write)) }
-        recorder.proceed.signal()
-        outcomes.wait(for: 5)
-        let byWrite = outcomes.byWrite.withLock { $0 }
+        let (commit, byWrite) = commitBehindAHeldBatch(Array(1...4), recorder)
         #expect(byWrite[0]! == nil)
         for write in 1...4 { #expect(byWrite[write]! == StoreError("database or disk is full")) }
         // The committer goes on after a failure.
@@ -97,16 +100,8 @@ import Testing
 
     @Test func aWriteRefusedAloneFailsAloneAndTheSynchronousCallThrowsIt() throws {
         let recorder = Recorder(holdsFirstBatch: true)
-        let commit = GroupCommit<Int> { (batch) throws(StoreError) in try recorder.commit(batch) }
-        let outcomes = Outcomes()
-        commit.enqueue(0, then: outcomes.completion(for: 0))
-        recorder.entered.wait()
-        commit.enqueue(1, then: outcomes.completion(for: 1))
-        commit.enqueue(-1, then: outcomes.completion(for: -1))
-        commit.enqueue(2, then: outcomes.completion(for: 2))
-        recorder.proceed.signal()
-        outcomes.wait(for: 4)
-        let byWrite = outcomes.byWrite.withLock { $0 }
+        let (commit, byWrite) = commitBehindAHeldBatch([1, -1, 2], recorder)
+        #expect(recorder.batches.withLock { $0 } == [[0], [1, -1, 2]])
         #expect(byWrite[-1]! == StoreError("write -1 refused"))
         #expect(byWrite[1]! == nil && byWrite[2]! == nil)
         #expect(throws: StoreError("write -3 refused")) { try commit.commit(-3) }
