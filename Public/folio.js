@@ -126,6 +126,9 @@
     const returnInput = form && form.elements.namedItem('return');
     const embedded = Boolean(returnInput && returnInput.value);
     for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
+    // When the click was made: if a slow network delivers an earlier click
+    // after this one, the server keeps this one (the last click made wins).
+    body.set('clickedAt', (performance.timeOrigin + performance.now()).toFixed(3));
     const sequence = (requests.get(section) || 0) + 1;
     requests.set(section, sequence);
     const target = tabsOf(section)[selectedOf(section)];

@@ -39,7 +39,9 @@ import Testing
             }
             for case .pageDidShow(let key) in effects { counts[key, default: 0] += 1 }
         }
-        return PagerRecord(state: state, shownCounts: counts)
+        let lastClickAt: Double? =
+            Bool.random(using: &random) ? 1.7e12 + Double.random(in: 0...1e9, using: &random) : nil
+        return PagerRecord(state: state, shownCounts: counts, lastClickAt: lastClickAt)
     }
 
     @Test func storedJSONReadsBackAsTheRecordAndAsJSONEncodersDoes() throws {

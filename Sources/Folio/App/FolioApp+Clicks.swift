@@ -15,6 +15,11 @@ struct ClickRequest: Sendable {
     let returnTarget: ReturnTarget?
     /// Whether the answer is the fragment (`HX-Request: true`), not a redirect.
     let swapsFragment: Bool
+    /// When the browser made the click (`clickedAt`, ms since 1970), if it says.
+    let madeAt: Double?
+
+    /// The reducer step of this click.
+    var step: PagerStep { .click(index, madeAt: madeAt) }
 
     /// - Throws: `ClientError` 400 for a malformed form or return target,
     ///   404 for an unknown page.
@@ -54,6 +59,15 @@ struct ClickRequest: Sendable {
         } else {
             // Forms rendered before `from` existed: the pager's first page, as `GET /{pager}` shows it.
             shownIndex = 0
+        }
+        if let text = form["clickedAt"], !text.isEmpty {
+            guard let time = Double(text.trimmingSpacesAndTabs()), time.isFinite, time > 0 else {
+                throw .badRequest(
+                    "The form's 'clickedAt' field must be the time of the click in milliseconds since 1970.")
+            }
+            madeAt = time
+        } else {
+            madeAt = nil
         }
         returnTarget = try ReturnTarget(form["return"])
         swapsFragment =
@@ -123,7 +137,7 @@ extension FolioApp {
         throws(ClientError) -> HTTPResponse
     {
         let (outcome, reissued) = try save(
-            .select(click.index), on: click.pager, session: session, startIndex: click.index, atClick: true)
+            click.step, on: click.pager, session: session, startIndex: click.index, atClick: true)
         perform(outcome.effects, on: click.pager)
         return try clickAnswer(
             click, record: outcome.after, session: reissued ?? session,
@@ -140,7 +154,7 @@ extension FolioApp {
         var record = shown.after
         let effects: [PagerEffect]
         do {
-            effects = try PagerStep.select(click.index).apply(to: &record)
+            effects = try click.step.apply(to: &record)
         } catch {
             throw ClientError.from(error, pager: click.pager.key)
         }

@@ -35,7 +35,7 @@ extension FolioApp {
             update = try sessions.updatePagerWithoutWaiting(
                 pager.key, session: id, isCurrent: pager.fits,
                 { (record) throws(PagerError) -> [PagerEffect] in
-                    try PagerStep.select(click.index).apply(to: &record)
+                    try click.step.apply(to: &record)
                 },
                 prepare: { effects, record in
                     guard !wouldWait(effects, on: pager),

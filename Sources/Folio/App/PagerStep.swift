@@ -5,8 +5,19 @@ import FolioCore
 enum PagerStep: Sendable, Equatable {
     /// `GET /{pager}` (and a first click's view before it): shows the current page.
     case appear
-    /// `GET /{pager}/{page}`, or a click: selects the page at this index.
+    /// `GET /{pager}/{page}`: selects the page at this index.
     case select(Int)
+    /// A click selecting the page at this index, made at `madeAt` by the
+    /// browser's clock (milliseconds since 1970, `clickedAt` in the form;
+    /// `nil` from a form posted without JavaScript). A click made before the
+    /// last one applied, and reaching the server after it (a slow network,
+    /// several quick clicks), changes nothing: the last click made wins.
+    case click(Int, madeAt: Double?)
+
+    /// How far back (milliseconds) a click can be older than the last one
+    /// applied and still count as overtaken; beyond this the browser's clock
+    /// was set back, and the click applies.
+    static let overtakenWindow = 60_000.0
 
     /// Runs the step on `record`: the state changes, and every `pageDidShow`
     /// is counted in the record (the delegate callbacks of seed 004).
@@ -16,6 +27,13 @@ enum PagerStep: Sendable, Equatable {
         switch self {
         case .appear: effects = try record.state.send(.appeared)
         case .select(let index): effects = try record.state.select(index: index)
+        case .click(let index, let madeAt):
+            if let madeAt, let last = record.lastClickAt, last > madeAt, last - madeAt <= Self.overtakenWindow
+            {
+                return []
+            }
+            effects = try record.state.select(index: index)
+            if let madeAt { record.lastClickAt = madeAt }
         }
         for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
         return effects

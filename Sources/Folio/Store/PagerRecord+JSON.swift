@@ -2,7 +2,7 @@ import FolioCore
 
 extension PagerRecord {
     /// The record as the `pagers` table stores it: the JSON its `Codable`
-    /// conformance reads (`{"state":…,"shownCounts":{…}}`), written
+    /// conformance reads (`{"state":…,"shownCounts":{…},"lastClickAt":…}`), written
     /// directly, since a durable click saves one and `JSONEncoder` cost
     /// more than the rest of the click (BENCHMARKS.md, "Durable clicks").
     var storedJSON: [UInt8] {
@@ -16,7 +16,12 @@ extension PagerRecord {
             json.key(key)
             json.integer(shownCounts[key] ?? 0)
         }
-        json.raw("}}")
+        json.raw("}")
+        if let lastClickAt {
+            json.raw(",\"lastClickAt\":")
+            json.number(lastClickAt)
+        }
+        json.raw("}")
         return json.bytes
     }
 }

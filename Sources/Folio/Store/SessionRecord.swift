@@ -38,11 +38,15 @@ public struct PagerRecord: Sendable, Equatable, Codable {
     /// How many times each page (by key) was shown: the `pageDidShow`
     /// delegate callbacks of seed 004, counted.
     public var shownCounts: [String: Int]
+    /// When the last click applied was made, by the browser's clock (ms
+    /// since 1970), if it said: an older click arriving later is overtaken.
+    public var lastClickAt: Double?
 
     /// Creates a record.
-    public init(state: PagerState, shownCounts: [String: Int] = [:]) {
+    public init(state: PagerState, shownCounts: [String: Int] = [:], lastClickAt: Double? = nil) {
         self.state = state
         self.shownCounts = shownCounts
+        self.lastClickAt = lastClickAt
     }
 }
 
