@@ -31,15 +31,21 @@
   // change (a panel's content arriving) stopped it half-way: then it is
   // resumed. User input on the track, or 3 s, cancels it.
   const heading = new WeakMap();
+  const glides = new WeakMap(); // title bar -> { target, frame } of its running glide
 
-  const behavior = () => (reducedMotion.matches ? 'auto' : 'smooth');
   const tabsOf = (section) => Array.from(section.querySelectorAll(`.folio-titles ${TAB}`));
   const panelsOf = (section) => Array.from(section.querySelectorAll('.folio-track > .folio-panel'));
   const selectedOf = (section) => Number(section.dataset.selected) || 0;
   const dissolves = (section) => section.dataset.transition === 'crossDissolve';
 
-  /** Shows `index` as selected right away: tabs, roving tabindex, panels. */
-  function applySelection(section, index) {
+  /**
+   * Shows `index` as selected right away: tabs, roving tabindex, panels.
+   * `smooth`: a user's choice, so a scrolling title bar glides to the tab
+   * while the indicator slides (both move with the bar's content, so the
+   * indicator never sits under a tab it does not belong to); on load and in
+   * answers the bar is placed at once.
+   */
+  function applySelection(section, index, smooth) {
     const tabs = tabsOf(section);
     if (index < 0 || index >= tabs.length) return;
     section.dataset.selected = String(index);
@@ -52,17 +58,110 @@
       panel.hidden = false; // the track swipes through every page
       panel.inert = i !== index; // off-screen pages are out of the tab order
     });
-    revealTab(section, tabs[index]);
+    revealTab(section, tabs[index], smooth);
   }
 
-  /** fit layout: keeps the selected (or focused) tab inside the scrolling bar. */
+  /**
+   * fit layout: keeps the selected (or focused) tab inside the scrolling bar,
+   * centred. Smooth, the bar glides with the indicator's own duration and
+   * easing (ease-out), frame by frame: the indicator's slide and the bar's
+   * scroll then add up to a steady motion from the old tab to the new one,
+   * and it never leaves the bar.
+   */
   function revealTab(section, tab, smooth) {
     const bar = tab.closest('.folio-titles');
     if (!bar || bar.scrollWidth <= bar.clientWidth + 1) return;
     const barBox = bar.getBoundingClientRect();
     const tabBox = tab.getBoundingClientRect();
     const delta = tabBox.left + tabBox.width / 2 - (barBox.left + barBox.width / 2);
-    if (Math.abs(delta) > 0.5) bar.scrollTo({ left: bar.scrollLeft + delta, behavior: smooth ? behavior() : 'auto' });
+    const range = bar.scrollWidth - bar.clientWidth;
+    const rtl = getComputedStyle(bar).direction === 'rtl';
+    // RTL scrolls from 0 down to -range.
+    const target = Math.min(rtl ? 0 : range, Math.max(rtl ? -range : 0, bar.scrollLeft + delta));
+    const gliding = glides.get(bar);
+    if (gliding && Math.abs(gliding.target - target) < 1) return; // already on its way there
+    if (gliding) cancelAnimationFrame(gliding.frame);
+    glides.delete(bar);
+    if (Math.abs(target - bar.scrollLeft) <= 0.5) return;
+    const indicator = section.querySelector('.folio-indicator');
+    const duration = indicator ? seconds(getComputedStyle(indicator).transitionDuration) * 1000 : 0;
+    if (!smooth || reducedMotion.matches || duration <= 0) {
+      bar.scrollLeft = target;
+      return;
+    }
+    const from = bar.scrollLeft;
+    const started = performance.now();
+    const step = (now) => {
+      const progress = Math.min(1, Math.max(0, (now - started) / duration));
+      bar.scrollLeft = from + (target - from) * easeOut(progress);
+      if (progress < 1) glides.set(bar, { target, frame: requestAnimationFrame(step) });
+      else glides.delete(bar);
+    };
+    glides.set(bar, { target, frame: requestAnimationFrame(step) });
+  }
+
+  /** The first duration of a computed `transition-duration` ("0.3s, 0.3s"), in seconds. */
+  function seconds(text) {
+    const first = String(text).split(',')[0].trim();
+    const value = parseFloat(first);
+    if (!Number.isFinite(value)) return 0;
+    return first.endsWith('ms') ? value / 1000 : value;
+  }
+
+  /** CSS `ease-out`, cubic-bezier(0, 0, 0.58, 1), at time `t` in [0, 1]. */
+  function easeOut(t) {
+    // Solve x(u) = t for the curve parameter u by bisection, then return y(u).
+    const x = (u) => 3 * (1 - u) * u * u * 0.58 + u * u * u;
+    const y = (u) => 3 * (1 - u) * u * u + u * u * u;
+    let low = 0;
+    let high = 1;
+    for (let i = 0; i < 24; i += 1) {
+      const mid = (low + high) / 2;
+      if (x(mid) < t) low = mid;
+      else high = mid;
+    }
+    return y((low + high) / 2);
+  }
+
+  /**
+   * A title bar that scrolls says so: `data-overflow` names the edges with
+   * titles beyond them (`start`, `end`, `both`, or none), and the stylesheet
+   * fades those edges. Physical offsets, so RTL's negative scrollLeft works.
+   */
+  function markOverflow(bar) {
+    const children = bar.querySelectorAll(TAB);
+    if (!children.length || bar.scrollWidth <= bar.clientWidth + 1) {
+      delete bar.dataset.overflow;
+      return;
+    }
+    const box = bar.getBoundingClientRect();
+    const first = children[0].getBoundingClientRect();
+    const last = children[children.length - 1].getBoundingClientRect();
+    const rtl = getComputedStyle(bar).direction === 'rtl';
+    const leftHidden = Math.min(first.left, last.left) < box.left - 1;
+    const rightHidden = Math.max(first.right, last.right) > box.right + 1;
+    const start = rtl ? rightHidden : leftHidden;
+    const end = rtl ? leftHidden : rightHidden;
+    const overflow = start && end ? 'both' : start ? 'start' : end ? 'end' : '';
+    if (overflow) bar.dataset.overflow = overflow;
+    else delete bar.dataset.overflow;
+  }
+
+  /** A vertical wheel over a scrolling title bar scrolls it sideways. */
+  function wheelBar(event) {
+    const bar = event.currentTarget;
+    if (event.ctrlKey || Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return;
+    if (bar.scrollWidth <= bar.clientWidth + 1) return;
+    const rtl = getComputedStyle(bar).direction === 'rtl';
+    const gliding = glides.get(bar);
+    if (gliding) cancelAnimationFrame(gliding.frame); // the reader takes over
+    glides.delete(bar);
+    const before = bar.scrollLeft;
+    // Down (or forward) moves toward the titles at the end: right in LTR, left in RTL.
+    const step = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+    bar.scrollLeft = before + (rtl ? -step : step);
+    // At the end of the bar the page scrolls as usual.
+    if (bar.scrollLeft !== before) event.preventDefault();
   }
 
   /** Scrolls the track so panel `index` fills it (physical offsets: RTL-safe). */
@@ -94,6 +193,13 @@
     enhanced.add(section);
     applySelection(section, selectedOf(section));
     scrollTrack(section, selectedOf(section), false);
+    const bar = section.querySelector('.folio-titles');
+    if (bar) {
+      markOverflow(bar);
+      bar.addEventListener('scroll', () => markOverflow(bar), { passive: true });
+      bar.addEventListener('wheel', wheelBar, { passive: false });
+      if ('ResizeObserver' in window) new ResizeObserver(() => markOverflow(bar)).observe(bar);
+    }
     const track = section.querySelector('.folio-track');
     if (!track) return;
     const userScrolls = () => heading.delete(track);
@@ -209,7 +315,8 @@
       }
       old.dataset.loaded = loaded ? 'true' : 'false';
     });
-    applySelection(section, selectedOf(section));
+    // Smooth: the bar may still be gliding to the tab; jumping it now would tear.
+    applySelection(section, selectedOf(section), true);
     scrollTrack(section, selectedOf(section), true);
     return section;
   }
@@ -222,7 +329,7 @@
       scrollTrack(section, index, true); // the current page: nothing to ask (seed 002)
       return;
     }
-    applySelection(section, index);
+    applySelection(section, index, true);
     scrollTrack(section, index, true);
     post(section, section.dataset.selectAction || section.querySelector('form').action,
       { page: tabs[index].value }, true);
@@ -249,7 +356,7 @@
     }
     heading.delete(track);
     if (index === selectedOf(section)) return;
-    applySelection(section, index);
+    applySelection(section, index, true);
     // Report the snapped offset, so offset / width is exactly the page index.
     post(section, section.dataset.scrollAction, { offset: index * width, width }, true);
   }
@@ -303,7 +410,7 @@
       if (index < 0 && typeof saved[section.id] === 'number') index = saved[section.id];
       if (index < 0) { unknown = true; return; }
       if (index === selectedOf(section)) return;
-      applySelection(section, index);
+      applySelection(section, index, true);
       scrollTrack(section, index, true);
       post(section, section.dataset.selectAction, { page: tabs[index].value }, false);
     });
