@@ -224,6 +224,10 @@
   /** Posts a select or scroll form as htmx would and merges the answer. */
   async function post(section, url, fields, push) {
     const form = section.querySelector('form.folio-head');
+    // The page the server shows: its `from`, which the click does not move.
+    const fromInput = form && form.elements.namedItem('from');
+    const shownKey = fromInput ? fromInput.value : '';
+    const shown = Math.max(0, tabsOf(section).findIndex((tab) => tab.value === shownKey));
     const body = new URLSearchParams();
     // csrf, from (the page shown: a first click starts its session there)
     // and return (the embedding page, if any) travel as the plain form has them.
@@ -237,15 +241,31 @@
     body.set('clickedAt', (performance.timeOrigin + performance.now()).toFixed(3));
     const sequence = (requests.get(section) || 0) + 1;
     requests.set(section, sequence);
-    const target = tabsOf(section)[selectedOf(section)];
+    const chosen = selectedOf(section);
+    const target = tabsOf(section)[chosen];
+    const retry = () => {
+      applySelection(section, chosen, true);
+      scrollTrack(section, chosen, true);
+      post(section, url, fields, push);
+    };
+    let response;
     try {
-      const response = await fetch(url, {
+      response = await fetch(url, {
         method: 'POST',
         headers: { 'HX-Request': 'true', 'HX-Current-URL': location.href },
         body,
         credentials: 'same-origin',
       });
+    } catch (error) {
+      // The network failed (offline, the server unreachable): navigating
+      // would replace the dashboard with the browser's error page. Keep the
+      // page on the selection the server has, say so, offer to try again.
+      if (requests.get(section) === sequence) unreachable(section, shown, retry);
+      return;
+    }
+    try {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      clearNotice(section);
       const html = await response.text();
       if (requests.get(section) !== sequence) return; // a newer click won
       const fresh = parseSection(html, section.id);
@@ -267,6 +287,46 @@
         location.assign(target.dataset.href);
       }
     }
+  }
+
+  // What the notice says, in the page's language (Chinese or English).
+  const NOTICES = {
+    zh: { unreachable: '无法连接服务器，未能切换页面。', retry: '重试' },
+    en: { unreachable: 'The server could not be reached; the page was not changed.', retry: 'Try again' },
+  };
+
+  function notices() {
+    const lang = (document.documentElement.lang || 'en').toLowerCase();
+    return lang.startsWith('zh') ? NOTICES.zh : NOTICES.en;
+  }
+
+  /** Puts the selection back where the server has it and shows why, with a retry. */
+  function unreachable(section, shown, retry) {
+    applySelection(section, shown, true);
+    scrollTrack(section, shown, true);
+    clearNotice(section);
+    const text = notices();
+    const notice = document.createElement('div');
+    notice.className = 'folio-notice';
+    notice.setAttribute('role', 'alert');
+    const message = document.createElement('p');
+    message.className = 'folio-notice-message';
+    message.textContent = text.unreachable;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'folio-notice-retry';
+    button.textContent = text.retry;
+    button.addEventListener('click', () => {
+      clearNotice(section);
+      retry();
+    });
+    notice.append(message, button);
+    section.append(notice);
+  }
+
+  function clearNotice(section) {
+    const old = section.querySelector('.folio-notice');
+    if (old) old.remove();
   }
 
   function parseSection(html, id) {
