@@ -243,6 +243,7 @@
     requests.set(section, sequence);
     const chosen = selectedOf(section);
     const target = tabsOf(section)[chosen];
+    markWaiting(panelsOf(section)[chosen]);
     const retry = () => {
       applySelection(section, chosen, true);
       scrollTrack(section, chosen, true);
@@ -291,8 +292,9 @@
 
   // What the notice says, in the page's language (Chinese or English).
   const NOTICES = {
-    zh: { unreachable: '无法连接服务器，未能切换页面。', retry: '重试' },
-    en: { unreachable: 'The server could not be reached; the page was not changed.', retry: 'Try again' },
+    zh: { unreachable: '无法连接服务器，未能切换页面。', retry: '重试', loading: '正在载入……' },
+    en: { unreachable: 'The server could not be reached; the page was not changed.', retry: 'Try again',
+          loading: 'Loading…' },
   };
 
   function notices() {
@@ -300,8 +302,30 @@
     return lang.startsWith('zh') ? NOTICES.zh : NOTICES.en;
   }
 
+  /**
+   * A panel whose content the answer brings: busy for assistive technology,
+   * with a line saying so over the placeholder's skeleton.
+   */
+  function markWaiting(panel) {
+    if (!panel || panel.dataset.loaded === 'true' || panel.getAttribute('aria-busy') === 'true') return;
+    panel.setAttribute('aria-busy', 'true');
+    const line = document.createElement('p');
+    line.className = 'folio-panel-wait';
+    line.setAttribute('role', 'status');
+    line.textContent = notices().loading;
+    panel.replaceChildren(line);
+  }
+
+  function clearWaiting(panel) {
+    if (panel.getAttribute('aria-busy') !== 'true') return;
+    panel.removeAttribute('aria-busy');
+    const line = panel.querySelector(':scope > .folio-panel-wait');
+    if (line) line.remove();
+  }
+
   /** Puts the selection back where the server has it and shows why, with a retry. */
   function unreachable(section, shown, retry) {
+    panelsOf(section).forEach(clearWaiting);
     applySelection(section, shown, true);
     scrollTrack(section, shown, true);
     clearNotice(section);
@@ -368,12 +392,19 @@
     newPanels.forEach((panel, i) => {
       const old = oldPanels[i];
       const loaded = panel.dataset.loaded === 'true';
+      const arriving = loaded && old.dataset.loaded !== 'true';
+      clearWaiting(old);
       if (loaded && old.innerHTML !== panel.innerHTML) {
         old.replaceChildren(...panel.childNodes);
       } else if (!loaded && old.dataset.loaded === 'true') {
         old.replaceChildren(); // unloaded past the cache limit
       }
       old.dataset.loaded = loaded ? 'true' : 'false';
+      // A cross-dissolve already faded to the placeholder: the content fades in too, not pops.
+      if (arriving && dissolves(section) && !reducedMotion.matches) {
+        old.classList.add('folio-arrived');
+        old.addEventListener('animationend', () => old.classList.remove('folio-arrived'), { once: true });
+      }
     });
     // Smooth: the bar may still be gliding to the tab; jumping it now would tear.
     applySelection(section, selectedOf(section), true);
