@@ -48,6 +48,7 @@
   function applySelection(section, index, smooth) {
     const tabs = tabsOf(section);
     if (index < 0 || index >= tabs.length) return;
+    clearDrag(section);
     section.dataset.selected = String(index);
     section.dataset.selectedKey = tabs[index].value;
     tabs.forEach((tab, i) => {
@@ -172,6 +173,10 @@
     if (!track || !panel) return;
     const delta = panel.getBoundingClientRect().left - track.getBoundingClientRect().left;
     if (Math.abs(delta) <= 0.5) {
+      // Already there, but a smooth scroll this script started elsewhere
+      // may not have moved yet: stop it, or it lands there and reads as a swipe.
+      const current = heading.get(track);
+      if (current && current.index !== index) track.scrollTo({ left: track.scrollLeft, behavior: 'auto' });
       heading.delete(track);
       return;
     }
@@ -188,11 +193,75 @@
     track.scrollTo({ left: track.scrollLeft + delta, behavior: animated ? 'smooth' : 'auto' });
   }
 
+  /**
+   * While the reader drags the track, the indicator (and the selected
+   * title's colour) follow the drag: between page i and i + 1, at fraction
+   * f of the way, the indicator's start and width are (1 - f) of title i's
+   * and f of title i + 1's (`data-indicator-left` and `-width`, CSS lengths
+   * from the server, mixed in `calc()`), as Parchment and XLPagerTabStrip do.
+   * Scrolls this script started (a click) are left to the stylesheet's slide.
+   */
+  function followDrag(section, track) {
+    if (dissolves(section) || heading.has(track)) return;
+    const width = track.clientWidth;
+    const tabs = tabsOf(section);
+    const indicator = section.querySelector('.folio-indicator');
+    if (width <= 0 || !indicator || tabs.length < 2) return;
+    const position = Math.min(tabs.length - 1, Math.max(0, Math.abs(track.scrollLeft) / width));
+    const from = Math.min(tabs.length - 2, Math.floor(position));
+    const fraction = position - from;
+    const atRest = Math.abs(position - Math.round(position)) < 0.002;
+    if (atRest && Math.round(position) === selectedOf(section)) {
+      clearDrag(section);
+      return;
+    }
+    const mix = (name) => {
+      const a = tabs[from].dataset[name];
+      const b = tabs[from + 1].dataset[name];
+      return a && b ? `calc((${a}) * ${(1 - fraction).toFixed(4)} + (${b}) * ${fraction.toFixed(4)})` : '';
+    };
+    const left = mix('indicatorLeft');
+    const size = mix('indicatorWidth');
+    if (!left || !size) return;
+    indicator.style.transition = 'none';
+    indicator.style.insetInlineStart = left;
+    indicator.style.width = size;
+    tabs.forEach((tab, i) => {
+      const share = i === from ? 1 - fraction : i === from + 1 ? fraction : 0;
+      tab.style.color = share > 0
+        ? `color-mix(in srgb, var(--folio-selected-title) ${(share * 100).toFixed(1)}%, var(--folio-title))`
+        : 'var(--folio-title)';
+    });
+  }
+
+  /** Hands the indicator and the titles' colours back to the stylesheet. */
+  function clearDrag(section) {
+    const indicator = section.querySelector('.folio-indicator');
+    if (indicator) {
+      indicator.style.removeProperty('transition');
+      indicator.style.removeProperty('inset-inline-start');
+      indicator.style.removeProperty('width');
+    }
+    for (const tab of tabsOf(section)) tab.style.removeProperty('color');
+  }
+
   function enhance(section) {
     if (enhanced.has(section)) return;
     enhanced.add(section);
     applySelection(section, selectedOf(section));
     scrollTrack(section, selectedOf(section), false);
+    const dragged = section.querySelector('.folio-track');
+    if (dragged) {
+      let queued = false;
+      dragged.addEventListener('scroll', () => {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          followDrag(section, dragged);
+        });
+      }, { passive: true });
+    }
     const bar = section.querySelector('.folio-titles');
     if (bar) {
       markOverflow(bar);

@@ -66,6 +66,9 @@ public struct PagerProjection: Codable, Sendable, Equatable {
         public var width: Length
         /// The measured width of its label, CSS px.
         public var labelWidth: Double
+        /// The indicator's place when this title is selected (what a swipe
+        /// between two pages interpolates).
+        public var indicator: Box
     }
 
     /// The pager key.
@@ -114,8 +117,12 @@ public struct PagerProjection: Codable, Sendable, Equatable {
                 shownCount: record.shownCounts[$0.key] ?? 0, href: site.pageURL(configuration.key, $0.key))
         }
         indicator = Box(left: Length(geometry.indicator.left), width: Length(geometry.indicator.width))
-        tabs = zip(configuration.pages, geometry.tabs).map { page, tab in
-            Tab(key: page.key, left: Length(tab.left), width: Length(tab.width), labelWidth: tab.labelWidth)
+        tabs = zip(configuration.pages, geometry.tabs).enumerated().map { index, placed in
+            let (page, tab) = placed
+            let indicator = pager.layout.geometry(selected: index).indicator
+            return Tab(
+                key: page.key, left: Length(tab.left), width: Length(tab.width), labelWidth: tab.labelWidth,
+                indicator: Box(left: Length(indicator.left), width: Length(indicator.width)))
         }
         barWidth = Length(geometry.contentWidth)
     }

@@ -50,7 +50,8 @@ enum PagerViewModel {
         let selected = projection.selected.index
         let pagerURL = site.pagerURL(pager.key)
         let tabs: [TemplateValue] = projection.pages.enumerated().map { index, page in
-            .object(
+            let indicator = projection.tabs[index].indicator
+            return .object(
                 TemplateObject([
                     ("key", .string(page.key)), ("title", .string(page.title)),
                     ("index", .number(Double(index))),
@@ -58,6 +59,8 @@ enum PagerViewModel {
                     ("href", .string(page.href)),
                     ("tabId", .string(tabID(pager.key, page.key))),
                     ("panelId", .string(panelID(pager.key, page.key))),
+                    ("indicatorLeft", .string(indicator.left.css)),
+                    ("indicatorWidth", .string(indicator.width.css)),
                 ]))
         }
         let panelValues: [TemplateValue] = projection.pages.enumerated().map { index, page in
