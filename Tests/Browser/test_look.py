@@ -1,12 +1,13 @@
-"""The title bar's looks (issue 15, item 6): the titles keep WCAG AA
-contrast over the bar whatever scrolls under it (worst case black)."""
+"""The title bar's looks (issue 15, items 6 and 8): the titles keep WCAG
+AA contrast over the bar whatever scrolls under it (worst case black), and a
+hovered tab is tinted, never underlined."""
 
 import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browser_helpers import demo_pagers
+from browser_helpers import check_indicator, demo_pagers
 
 PAGERS = demo_pagers()
 AA = 4.5
@@ -123,3 +124,91 @@ def test_titles_keep_aa_contrast_over_black_content_under_the_bar(folio, pages, 
     judged = sum(len(r["nodes"]) for r in results["passes"])
     undecided = [n["target"] for r in results["incomplete"] for n in r["nodes"]]
     assert judged >= len(page_keys) and not undecided, f"{key}: axe passed {judged}, undecided {undecided}"
+
+
+# The hovered tab (and its label), and every element of the title bar that
+# draws an underline: text decoration or a bottom border.
+HOVER_STATE = """([key, index]) => {
+  const section = document.getElementById(`folio-${key}`);
+  const tab = section.querySelectorAll('.folio-titles [role="tab"]')[index];
+  const label = tab.querySelector('.folio-title-label');
+  const style = (e) => getComputedStyle(e);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const underlines = Array.from(section.querySelectorAll('.folio-head, .folio-head *'))
+    .filter((e) => style(e).textDecorationLine.includes('underline')
+                || parseFloat(style(e).borderBottomWidth) > 0)
+    .map((e) => e.className || e.tagName);
+  return {
+    hovered: tab.matches(':hover'), selected: tab.getAttribute('aria-selected') === 'true',
+    color: style(tab).color, decoration: style(tab).textDecorationLine,
+    labelDecoration: style(label).textDecorationLine,
+    tabBackground: style(tab).backgroundColor, labelBackground: style(label).backgroundColor,
+    labelRadius: parseFloat(style(label).borderTopLeftRadius), labelShadow: style(label).boxShadow,
+    outline: [style(tab).outlineStyle, parseFloat(style(tab).outlineWidth)],
+    focusVisible: tab.matches(':focus-visible'),
+    labelBox: box(label), underlines,
+    bar: style(section.querySelector('.folio-head')).backgroundColor,
+    selectedColor: style(section.querySelector('.folio-titles [aria-selected="true"]')).color,
+  };
+}"""
+
+
+def hover_state(page, key, index):
+    return page.evaluate(HOVER_STATE, [key, index])
+
+
+@pytest.mark.parametrize("direction", ["ltr", "rtl"])
+@pytest.mark.parametrize("pager", PAGERS, ids=[p[0] for p in PAGERS])
+def test_a_hovered_tab_is_tinted_not_underlined(folio, pages, pager, direction):
+    key, style, page_keys = pager
+    page = pages("laptop")
+    page.goto(f"{folio.url}/{key}/{page_keys[0]}")
+    page.evaluate("(d) => { document.documentElement.dir = d; }", direction)
+    check_indicator(page, key, style)
+    move_mouse_away(page)
+    before = hover_state(page, key, 1)
+    assert not before["hovered"] and not before["selected"]
+    page.hover(f"#folio-{key}-tab-{page_keys[1]}")
+    page.wait_for_function("(id) => document.getElementById(id).matches(':hover')", arg=f"folio-{key}-tab-{page_keys[1]}")
+    after = hover_state(page, key, 1)
+    where = f"{key} ({direction}): {after}"
+    assert after["decoration"] == "none" and after["labelDecoration"] == "none", "hover underlines: " + where
+    assert after["underlines"] == [], "something in the bar draws an underline besides the indicator: " + where
+    # The treatment: a tint (the label's pill, or the whole segment).
+    tint_css = after["tabBackground"] if style == "segmented" else after["labelBackground"]
+    tint = rgba(page, tint_css)
+    assert 0 < tint[3] < 1, "no tint on hover: " + where
+    if style != "segmented":
+        assert after["labelRadius"] > 0 and after["labelShadow"] != "none", "the pill has no rounded shape: " + where
+        assert after["color"] != before["color"], "the hovered title keeps its colour: " + where
+    # It does not look like selection, and the label (what the indicator is
+    # measured against) did not move.
+    assert rgba(page, after["color"]) != rgba(page, after["selectedColor"]), "hover looks selected: " + where
+    assert after["labelBox"] == before["labelBox"], "hover moved the label: " + where
+    # The hovered title keeps AA over the tint, over the bar, over black.
+    bar = over(rgba(page, after["bar"]), BLACK)
+    ground = over(tint, bar)
+    ratio = contrast(over(rgba(page, after["color"]), ground), ground)
+    assert ratio >= AA, f"hovered title at {ratio:.2f}:1: " + where
+    # Only the indicator underlines, and hover did not move it.
+    check_indicator(page, key, style)
+    # The selected tab ignores the pointer.
+    selected_before = hover_state(page, key, 0)
+    page.hover(f"#folio-{key}-tab-{page_keys[0]}")
+    page.wait_for_function("(id) => document.getElementById(id).matches(':hover')", arg=f"folio-{key}-tab-{page_keys[0]}")
+    selected = hover_state(page, key, 0)
+    changed = {k: (selected_before[k], selected[k]) for k in ("color", "tabBackground", "labelBackground", "labelShadow")
+               if selected_before[k] != selected[k]}
+    assert not changed, f"hovering the selected tab changes it: {key} ({direction}): {changed}"
+
+
+def test_keyboard_focus_outline_shows_with_the_hover_tint(folio, pages):
+    page = pages("laptop")
+    page.goto(f"{folio.url}/essence/all")
+    page.focus("#folio-essence-tab-all")
+    page.keyboard.press("ArrowRight")  # manual activation: focus moves, nothing is selected
+    page.wait_for_function("() => document.activeElement.id === 'folio-essence-tab-video'")
+    page.hover("#folio-essence-tab-video")
+    state = hover_state(page, "essence", 1)
+    assert state["focusVisible"] and state["outline"] == ["solid", 2.0], state
+    assert rgba(page, state["labelBackground"])[3] > 0, state
