@@ -1,7 +1,9 @@
-"""The title bar's looks (issue 15, items 6 and 8): the titles keep WCAG
-AA contrast over the bar whatever scrolls under it (worst case black), and a
-hovered tab is tinted, never underlined."""
+"""The title bar's looks (issue 15, items 6, 7 and 8): the titles keep WCAG
+AA contrast over the bar whatever scrolls under it (worst case black), a
+hovered tab is tinted, never underlined, and a printed pager is its shown
+page whole, over as many sheets as it needs."""
 
+import math
 import re
 
 import pytest
@@ -212,3 +214,71 @@ def test_keyboard_focus_outline_shows_with_the_hover_tint(folio, pages):
     state = hover_state(page, "essence", 1)
     assert state["focusVisible"] and state["outline"] == ["solid", 2.0], state
     assert rgba(page, state["labelBackground"])[3] > 0, state
+
+
+# In print media: what of the pager could clip or hide the shown page.
+PRINT_STATE = """(key) => {
+  const section = document.getElementById(`folio-${key}`);
+  const index = Number(section.dataset.selected);
+  const panels = Array.from(section.querySelectorAll('.folio-track > .folio-panel'));
+  const shown = panels[index];
+  const items = shown.querySelectorAll('.post, .news-item, .tag, .pageview, .color-page');
+  const last = items[items.length - 1];
+  const clips = [];
+  for (let e = last.parentElement; e; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    const overflowing = e.scrollHeight > e.clientHeight + 1 && e !== document.documentElement;
+    if (overflowing && s.overflowY !== 'visible') clips.push(`${e.className || e.tagName}: overflow-y ${s.overflowY}`);
+  }
+  const head = getComputedStyle(section.querySelector('.folio-head'));
+  const indicator = section.querySelector('.folio-indicator');
+  const tab = section.querySelectorAll('.folio-titles [role="tab"]')[index];
+  const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  return {
+    index, items: items.length, lastBottom: last.getBoundingClientRect().bottom + window.scrollY,
+    scrollHeight: document.documentElement.scrollHeight, clips,
+    displayed: panels.map((p) => getComputedStyle(p).display !== 'none'),
+    head: { position: head.position, backdrop: head.backdropFilter, printColors: head.printColorAdjust || head.webkitPrintColorAdjust },
+    indicator: { ...rect(indicator), display: getComputedStyle(indicator).display,
+                 background: getComputedStyle(indicator).backgroundColor },
+    tab: rect(tab),
+  };
+}"""
+
+A4 = {"width": 794, "height": 1123}  # CSS px at 96 per inch
+
+
+def pdf_pages(pdf):
+    """Page objects in Chromium's PDF (it writes no object streams)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
+
+
+@pytest.mark.parametrize("key,javascript", [("essence", True), ("essence", False), ("news", True)],
+                         ids=["essence-js", "essence-nojs", "news-crossdissolve"])
+def test_print_shows_the_whole_shown_page(folio, fresh_page, key, javascript):
+    page = fresh_page(javascript=javascript)
+    page.set_viewport_size(A4)
+    page.goto(f"{folio.url}/{key}")
+    page.wait_for_load_state("networkidle")
+    screen = page.evaluate(PRINT_STATE, key)
+    page.emulate_media(media="print")
+    printed = page.evaluate(PRINT_STATE, key)
+    where = f"{key}: {printed}"
+    assert printed["items"] == screen["items"] and printed["items"] > 1
+    assert not printed["clips"], "the shown page is clipped in print: " + where
+    assert printed["lastBottom"] <= printed["scrollHeight"] + 1, where
+    assert printed["displayed"] == [i == printed["index"] for i in range(len(printed["displayed"]))], \
+        "exactly the shown page prints: " + where
+    assert printed["head"]["position"] == "static" and printed["head"]["backdrop"] == "none", where
+    assert printed["head"]["printColors"] == "exact", "the bar and indicator would print blank: " + where
+    # The indicator under the selected title, at the bar's bottom.
+    indicator, tab = printed["indicator"], printed["tab"]
+    assert indicator["display"] != "none" and rgba(page, indicator["background"])[3] == 1, where
+    assert abs(indicator["bottom"] - tab["bottom"]) <= 1 and tab["left"] <= indicator["left"] < indicator["right"] <= tab["right"], where
+    # The sheets: at least as many as the printed document's height needs.
+    pdf = page.pdf(format="A4", margin={"top": "0", "bottom": "0", "left": "0", "right": "0"})
+    needed = math.ceil(printed["scrollHeight"] / A4["height"])
+    count = pdf_pages(pdf)
+    if key == "essence":
+        assert needed > 1, where
+    assert count >= needed, f"{key}: {count} PDF pages for a {printed['scrollHeight']} px document"
