@@ -14,6 +14,9 @@ extension FolioConfiguration {
     /// sources are http(s); every page's template exists on the search path
     /// and compiles.
     ///
+    /// A title under WCAG AA's 4.5:1 on its bar, the bar seen over black
+    /// (content scrolls under it), is a warning.
+    ///
     /// A page key made only of digits is a warning, not an error: a select
     /// form's `page=2` is matched against the keys first and only then taken
     /// as a position, so such a key hides the page at that position from
@@ -125,6 +128,7 @@ struct ConfigurationValidator {
         ] where !CSSColor.isValid(value) {
             report(path + ".colors." + name, "'\(value)' is not a CSS colour")
         }
+        checkTitleContrast(pager, at: path + ".colors")
         if let href = pager.navigation?.leftButton?.href, !Self.isSafeLink(href) {
             report(
                 path + ".navigation.leftButton.href",
@@ -141,6 +145,42 @@ struct ConfigurationValidator {
                 seen[page.key] = pagePath + ".key"
             }
             checkPage(page, of: what, at: pagePath)
+        }
+    }
+
+    /// Content scrolls under the title bar, so its titles are judged over the
+    /// worst content, black, seen through the bar: a warning below WCAG AA's
+    /// 4.5:1. (A segmented pager's selected title sits on the indicator.)
+    /// Colours not read as sRGB (`hsl()`, most names) are not judged.
+    mutating func checkTitleContrast(_ pager: PagerConfiguration, at path: String) {
+        let colors = pager.colors
+        guard let barColor = RGBAColor(css: colors.bar) else { return }
+        let bar = barColor.over(.black)
+        let translucent = barColor.alpha < 1
+        let onBar = "the bar '\(colors.bar)'" + (translucent ? " over black content" : "")
+        var grounds: [(name: String, value: String, ground: RGBAColor, on: String)] = [
+            ("title", colors.title, bar, onBar)
+        ]
+        if pager.titleStyle == .underline {
+            grounds.append(("selectedTitle", colors.selectedTitle, bar, onBar))
+        } else if let fill = RGBAColor(css: colors.indicator)?.over(bar) {
+            let on =
+                "the indicator '\(colors.indicator)'" + (translucent ? " on the bar over black content" : "")
+            grounds.append(("selectedTitle", colors.selectedTitle, fill, on))
+        }
+        for (name, value, ground, on) in grounds {
+            guard let title = RGBAColor(css: value)?.over(ground) else { continue }
+            let ratio = title.contrast(with: ground)
+            guard ratio < 4.5 else { continue }
+            // Rounded down, so a ratio just under 4.5 never reads as 4.5.
+            let shown = (ratio * 100).rounded(.down) / 100
+            let advice =
+                translucent
+                ? ": content scrolls under the bar, so make the bar more opaque or the title darker" : ""
+            report(
+                path + "." + name,
+                "\(name) '\(value)' is \(shown):1 on \(on), under WCAG AA's 4.5:1" + advice,
+                severity: .warning)
         }
     }
 

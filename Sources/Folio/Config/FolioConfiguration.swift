@@ -71,8 +71,10 @@ public struct PagerConfiguration: Sendable {
 
 /// A pager's colours, as CSS colour values (validated when read).
 public struct PagerColors: Sendable, Hashable {
-    /// The title bar's background. Default translucent white.
-    public var bar = "rgba(255,255,255,0.7)"
+    /// The title bar's background. Default opaque white: content scrolls
+    /// under the bar, and the default titles (`#767676`, 4.5:1 on white) keep
+    /// AA over dark content only on an opaque bar.
+    public var bar = "#ffffff"
     /// Titles that are not selected. Default `#767676` (4.5:1 on white).
     public var title = "#767676"
     /// The selected title. Default `#e00000`.
