@@ -89,6 +89,7 @@ struct ConfigurationValidator {
 
     mutating func checkConfiguration() {
         if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
+        checkLanguage(configuration.lang, of: "the configuration", at: "lang")
         var seen: [String: String] = [:]
         for (index, pager) in configuration.pagers.enumerated() {
             let path = "pagers[\(index)]"
@@ -118,13 +119,12 @@ struct ConfigurationValidator {
         if case .crossDissolve(let duration) = pager.transition {
             checkRange(duration, 0...10, named: "crossDissolve", at: path + ".transition")
         }
-        let colors = pager.colors
-        for (name, value) in [
-            ("bar", colors.bar), ("title", colors.title), ("selectedTitle", colors.selectedTitle),
-            ("indicator", colors.indicator), ("background", colors.background),
-        ] where !CSSColor.isValid(value) {
-            report(path + ".colors." + name, "'\(value)' is not a CSS colour")
+        for (scheme, colors) in [(".colors.", pager.colors), (".colors.dark.", pager.darkColors)] {
+            for (name, value) in colors.named where !CSSColor.isValid(value) {
+                report(path + scheme + name, "'\(value)' is not a CSS colour")
+            }
         }
+        if let lang = pager.lang { checkLanguage(lang, of: what, at: path + ".lang") }
         if let href = pager.navigation?.leftButton?.href, !Self.isSafeLink(href) {
             report(
                 path + ".navigation.leftButton.href",
