@@ -8,8 +8,9 @@ extension FolioConfiguration {
     /// `FolioApp`'s initialiser and `folio check`.
     ///
     /// Keys are URL slugs (1 to 64 letters, digits, `-`, `_`), unique, and
-    /// not one of Folio's own routes; titles are not empty; colours are CSS
-    /// colours; sizes and times are in range; navigation links are paths or
+    /// not one of Folio's own routes; titles are not empty; colours (light
+    /// and dark) are CSS colours; `lang`s are language tags (one Folio has
+    /// no words for is a warning); sizes and times are in range; navigation links are paths or
     /// http(s) URLs; data files and inline data are JSON objects; URL
     /// sources are http(s); every page's template exists on the search path
     /// and compiles.
