@@ -56,6 +56,32 @@ def test_check_accepts_the_demo(folio_bin):
     assert "ok" in result.stdout
 
 
+def test_check_reports_bad_language_direction_and_dark_colours(folio_bin, tmp_path):
+    config = tmp_path / "locale.json"
+    config.write_text(
+        '{"lang": "en us",\n'
+        ' "pagers": [{"key": "a", "title": "A", "dir": "sideways", "colors": {"dark": {"bar": "red;}"}},\n'
+        '   "pages": [{"key": "p", "title": "P", "template": "content/posts.html"}]}]}\n')
+    result = run(folio_bin, "check", "--config", str(config))
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[:3] == [
+        f"{config}:1:10: 'lang' of the configuration must be a language tag like 'en', 'zh-Hans' or 'ar-EG', "
+        "found 'en us'",
+        f"{config}:2:47: 'dir' of pager 'a' must be 'ltr', 'rtl' or 'auto', found 'sideways'",
+        f"{config}:2:86: 'red;}}' is not a CSS colour",
+    ]
+
+
+def test_check_warns_of_a_language_without_folios_words(folio_bin, tmp_path):
+    config = tmp_path / "french.json"
+    config.write_text(
+        '{"lang": "fr", "pagers": [{"key": "a", "title": "A",\n'
+        '  "pages": [{"key": "p", "title": "P", "template": "content/posts.html"}]}]}\n')
+    result = run(folio_bin, "check", "--config", str(config))
+    assert result.returncode == 0, result.stderr
+    assert f"{config}:1:10: warning: Folio has no words in 'fr'" in result.stdout + result.stderr
+
+
 def test_check_reports_every_problem_with_line_and_column(folio_bin, tmp_path):
     config = tmp_path / "broken.json"
     config.write_text(

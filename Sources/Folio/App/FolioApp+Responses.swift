@@ -22,9 +22,13 @@ extension FolioApp {
     }
 
     private func errorPage(_ error: ClientError) -> [UInt8]? {
+        let strings = site.strings
         let model = TemplateValue.object(
             TemplateObject([
                 ("status", .number(Double(error.status.code))), ("message", .string(error.message)),
+                ("summary", .string(strings.error(error.status.code))),
+                // The server's message is English: shown on English pages only, never mixed into another language.
+                ("detail", strings.language == "en" ? .string(error.message) : .null),
             ]))
         var output: [UInt8] = []
         do {

@@ -76,7 +76,10 @@ public final class FolioApp: HTTPHandler {
         self.configuration = configuration
         self.options = options
         self.sessions = sessions
-        site = SiteContext(title: configuration.title, base: options.basePath, version: options.version)
+        site = SiteContext(
+            title: configuration.title, base: options.basePath, version: options.version,
+            lang: configuration.lang,
+            dir: configuration.dir)
         let searchPath = options.templateSearchPath
         do {
             templates = try TemplateSet(searchPath: searchPath)

@@ -4,7 +4,7 @@ import FolioTemplate
 extension ConfigurationLoader {
     static let pagerKeys = [
         "key", "title", "titleStyle", "layout", "transition", "fontSize", "barHeight", "cacheLimit",
-        "colors", "navigation", "pages",
+        "colors", "navigation", "pages", "lang", "dir",
     ]
 
     /// Reads one pager at `path`; `nil` when it has no key (problems reported).
@@ -67,8 +67,10 @@ extension ConfigurationLoader {
             }
         }
         if let member = fields["colors"] {
-            pager.colors = colors(member.value, in: what, at: path + ".colors")
+            (pager.colors, pager.darkColors) = colorSchemes(member.value, in: what, at: path + ".colors")
         }
+        pager.lang = language(fields, in: what, at: path + ".lang")
+        pager.dir = direction(fields, in: what, at: path + ".dir")
         if let member = fields["navigation"], !isNull(member.value) {
             pager.navigation = navigation(member.value, in: what, at: path + ".navigation")
         }
@@ -120,10 +122,27 @@ extension ConfigurationLoader {
         }
     }
 
-    mutating func colors(_ node: JSONNode, in what: String, at path: String) -> PagerColors {
-        var colors = PagerColors()
+    /// `colors`: the light colours, and inside them `dark`, the colours for
+    /// `prefers-color-scheme: dark` (each key defaulting to `PagerColors.dark`).
+    mutating func colorSchemes(_ node: JSONNode, in what: String, at path: String) -> (
+        PagerColors, PagerColors
+    ) {
+        let light = colors(node, start: PagerColors(), in: what, at: path, allowingDark: true)
+        guard case .object(let members) = node.value, let dark = members.first(where: { $0.key == "dark" })
+        else { return (light, .dark) }
+        note(path + ".dark", dark.value.location)
+        let what = "the dark colors of \(what)"
+        return (light, colors(dark.value, start: .dark, in: what, at: path + ".dark", allowingDark: false))
+    }
+
+    mutating func colors(
+        _ node: JSONNode, start: PagerColors, in what: String, at path: String, allowingDark: Bool
+    ) -> PagerColors {
+        var colors = start
         let keys = ["bar", "title", "selectedTitle", "indicator", "background"]
-        guard let fields = reader.object(node, allowed: keys, what: "the colors of \(what)") else {
+        let allowed = allowingDark ? keys + ["dark"] : keys
+        let name = allowingDark ? "the colors of \(what)" : what
+        guard let fields = reader.object(node, allowed: allowed, what: name) else {
             return colors
         }
         for key in keys {

@@ -108,7 +108,9 @@ struct ConfigurationLoader {
     }
 
     mutating func configuration(_ root: JSONNode, file: String) -> FolioConfiguration? {
-        guard let fields = reader.object(root, allowed: ["title", "pagers"], what: "the configuration")
+        guard
+            let fields = reader.object(
+                root, allowed: ["title", "lang", "dir", "pagers"], what: "the configuration")
         else { return nil }
         let title = reader.string(fields, "title", in: "the configuration", required: false) ?? "Folio"
         note("title", fields["title"]?.value.location)
@@ -127,6 +129,8 @@ struct ConfigurationLoader {
         }
         if pagers.count < nodes.count { alreadyReported.insert("pagers") }
         var configuration = FolioConfiguration(title: title, pagers: pagers, file: file)
+        if let lang = language(fields, in: "the configuration", at: "lang") { configuration.lang = lang }
+        if let dir = direction(fields, in: "the configuration", at: "dir") { configuration.dir = dir }
         configuration.sourceLocations = locations
         return configuration
     }

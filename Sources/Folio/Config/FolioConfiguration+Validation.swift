@@ -8,8 +8,9 @@ extension FolioConfiguration {
     /// `FolioApp`'s initialiser and `folio check`.
     ///
     /// Keys are URL slugs (1 to 64 letters, digits, `-`, `_`), unique, and
-    /// not one of Folio's own routes; titles are not empty; colours are CSS
-    /// colours; sizes and times are in range; navigation links are paths or
+    /// not one of Folio's own routes; titles are not empty; colours (light
+    /// and dark) are CSS colours; `lang`s are language tags (one Folio has
+    /// no words for is a warning); sizes and times are in range; navigation links are paths or
     /// http(s) URLs; data files and inline data are JSON objects; URL
     /// sources are http(s); every page's template exists on the search path
     /// and compiles.
@@ -92,6 +93,7 @@ struct ConfigurationValidator {
 
     mutating func checkConfiguration() {
         if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
+        checkLanguage(configuration.lang, of: "the configuration", at: "lang")
         var seen: [String: String] = [:]
         for (index, pager) in configuration.pagers.enumerated() {
             let path = "pagers[\(index)]"
@@ -121,14 +123,13 @@ struct ConfigurationValidator {
         if case .crossDissolve(let duration) = pager.transition {
             checkRange(duration, 0...10, named: "crossDissolve", at: path + ".transition")
         }
-        let colors = pager.colors
-        for (name, value) in [
-            ("bar", colors.bar), ("title", colors.title), ("selectedTitle", colors.selectedTitle),
-            ("indicator", colors.indicator), ("background", colors.background),
-        ] where !CSSColor.isValid(value) {
-            report(path + ".colors." + name, "'\(value)' is not a CSS colour")
+        for (scheme, colors) in [(".colors.", pager.colors), (".colors.dark.", pager.darkColors)] {
+            for (name, value) in colors.named where !CSSColor.isValid(value) {
+                report(path + scheme + name, "'\(value)' is not a CSS colour")
+            }
         }
         checkTitleContrast(pager, at: path + ".colors")
+        if let lang = pager.lang { checkLanguage(lang, of: what, at: path + ".lang") }
         if let href = pager.navigation?.leftButton?.href, !Self.isSafeLink(href) {
             report(
                 path + ".navigation.leftButton.href",

@@ -11,6 +11,11 @@ public struct FolioConfiguration: Sendable {
     public var title: String
     /// The pagers, in the order the index lists them.
     public var pagers: [PagerConfiguration]
+    /// The pages' language, a BCP 47 tag (`<html lang>`); Folio's own words
+    /// (navigation label, index, error pages) follow it. Default `zh-Hans`.
+    public var lang = "zh-Hans"
+    /// The pages' writing direction (`<html dir>`). Default `ltr`.
+    public var dir = TextDirection.ltr
     /// The configuration file's path; `dataFile`s are relative to its folder.
     public var file: String
     /// Where each value was in `file` (`pagers[0].pages[1].key` to line and
@@ -50,6 +55,15 @@ public struct PagerConfiguration: Sendable {
     public var cacheLimit: Int?
     /// The bar's colours.
     public var colors = PagerColors()
+    /// The bar's colours when the visitor prefers a dark scheme
+    /// (`prefers-color-scheme: dark`). Default `PagerColors.dark`.
+    public var darkColors = PagerColors.dark
+    /// The pager's own language, when it differs from the dashboard's
+    /// (`lang` on its `.folio-pager`); `nil` (default) inherits.
+    public var lang: String?
+    /// The pager's own writing direction (`dir` on its `.folio-pager`);
+    /// `nil` (default) inherits the dashboard's.
+    public var dir: TextDirection?
     /// An optional navigation bar above the title bar (seed 001).
     public var navigation: NavigationConfiguration?
     /// The pages, in title order; never empty.

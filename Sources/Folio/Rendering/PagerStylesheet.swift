@@ -45,6 +45,7 @@ struct PagerStylesheet: Sendable {
             }
 
             """
+        css += darkScheme(root: root, colors: pager.darkColors)
         if case .fit = pager.layout {
             // Tabs differ in width: each gets its own, as the server measured it.
             let geometry = layout.geometry(selected: 0)
@@ -62,6 +63,23 @@ struct PagerStylesheet: Sendable {
                 """
         }
         return css
+    }
+
+    /// The colours for visitors who prefer a dark scheme: the same custom
+    /// properties, overridden inside the media query.
+    static func darkScheme(root: String, colors: PagerColors) -> String {
+        """
+        @media (prefers-color-scheme: dark) {
+          \(root) {
+            --folio-bar: \(colors.bar);
+            --folio-title: \(colors.title);
+            --folio-selected-title: \(colors.selectedTitle);
+            --folio-indicator: \(colors.indicator);
+            --folio-background: \(colors.background);
+          }
+        }
+
+        """
     }
 
     /// `14px`, without a trailing `.0`.

@@ -9,13 +9,24 @@ public struct SiteContext: Sendable {
     public var base: String
     /// Folio's version, appended to static URLs to bust caches.
     public var version: String
+    /// The dashboard's language (`<html lang>`), a BCP 47 tag.
+    public var lang: String
+    /// The dashboard's writing direction (`<html dir>`).
+    public var dir: TextDirection
 
     /// Creates the context.
-    public init(title: String, base: String, version: String) {
+    public init(
+        title: String, base: String, version: String, lang: String = "zh-Hans", dir: TextDirection = .ltr
+    ) {
         self.title = title
         self.base = base
         self.version = version
+        self.lang = lang
+        self.dir = dir
     }
+
+    /// Folio's own words in the dashboard's language.
+    var strings: InterfaceStrings { InterfaceStrings.forLanguage(lang) }
 
     /// The URL prefix of `Public/`: base + `/public`.
     public var publicURL: String { base + "/public" }
@@ -25,7 +36,15 @@ public struct SiteContext: Sendable {
         .object(
             TemplateObject([
                 ("title", .string(title)), ("base", .string(base)), ("public", .string(publicURL)),
-                ("version", .string(version)),
+                ("version", .string(version)), ("lang", .string(lang)), ("dir", .string(dir.rawValue)),
+                (
+                    "strings",
+                    .object(
+                        TemplateObject([
+                            ("navigation", .string(strings.navigation)), ("home", .string(strings.home)),
+                            ("indexLead", .string(strings.indexLead)),
+                        ]))
+                ),
             ]))
     }
 
@@ -94,6 +113,20 @@ enum PagerViewModel {
                 ("stateURL", .string(pagerURL + "/state")), ("fragmentURL", .string(pagerURL + "/fragment")),
                 ("stylesheet", .string(pagerURL + "/pager.css?v=" + site.version)),
                 ("navigation", navigation(pager.navigation)), ("tabs", .array(tabs)),
+                // The pager's own language and direction, `null` when it inherits the page's
+                // (so an included fragment takes its portal's, and no attribute is written).
+                ("lang", pager.lang.map(TemplateValue.string) ?? .null),
+                ("dir", pager.dir.map { .string($0.rawValue) } ?? .null),
+                (
+                    "strings",
+                    .object(
+                        TemplateObject([
+                            (
+                                "navigation",
+                                .string(InterfaceStrings.forLanguage(pager.lang ?? site.lang).navigation)
+                            )
+                        ]))
+                ),
                 ("indicator", indicator),
                 ("panels", .array(panelValues)),
             ]))
