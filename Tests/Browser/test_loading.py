@@ -64,3 +64,52 @@ def test_content_arriving_after_a_cross_dissolve_fades_in(folio, fresh_page):
     opacities = page.evaluate("() => window.__folioOpacities")
     assert min(opacities) < 0.5, opacities  # it started faded out
     assert opacities[-1] == 1, opacities
+
+
+@pytest.fixture(scope="module")
+def failing(folio_bin, tmp_path_factory):
+    """A Folio whose second page's feed refuses connections (port 9 on loopback)."""
+    import json
+    import pathlib
+
+    from browser_helpers import ROOT, FolioServer
+
+    config = json.loads((ROOT / "scripts" / "bench-fixtures" / "fifty-tabs.json").read_text(encoding="utf-8"))
+    pager = config["pagers"][0]
+    pager["pages"] = pager["pages"][:3]
+    broken = pager["pages"][1]
+    broken.pop("data", None)
+    broken["template"] = "content/posts.html"
+    broken["url"] = "http://127.0.0.1:9/feed.json"
+    path = pathlib.Path(tmp_path_factory.mktemp("failing")) / "folio.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    server = FolioServer(folio_bin, "--config", str(path))
+    yield server, pager["key"], pager["pages"][1]["key"]
+    server.stop()
+
+
+def test_a_failed_feed_shows_a_styled_panel_without_internals_and_a_retry(failing, fresh_page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    server, pager, key = failing
+    page = fresh_page("phone")
+    page.goto(f"{server.url}/{pager}/{key}")
+    panel = page.locator(f"#folio-{pager} .folio-panel-error[role=alert]")
+    panel.wait_for(timeout=15_000)
+    text = panel.inner_text()
+    assert "这一页暂时无法显示" in text
+    for internal in ("127.0.0.1", ":9", "feed.json", "refused", "error", "Error"):
+        assert internal not in text, f"{internal!r} shown to the reader: {text!r}"
+    assert "cannot be shown" not in text  # one language on the page
+    style = panel.evaluate("e => { const s = getComputedStyle(e); return [s.borderTopStyle, s.paddingTop, s.backgroundColor]; }")
+    assert style[0] != "none" and style[1] != "0px" and style[2] != "rgba(0, 0, 0, 0)", style
+    retry = panel.locator("a.folio-panel-retry")
+    assert retry.inner_text().strip() == "重试"
+    results = Axe().run(page, context=f"#folio-{pager} .folio-panel-error")
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
+    with page.expect_navigation():
+        retry.click()
+    assert page.url == f"{server.url}/{pager}/{key}"
+    assert page.locator(f"#folio-{pager} .folio-panel-error").count() == 1
+    assert "127.0.0.1:9" in server.stopped_log()

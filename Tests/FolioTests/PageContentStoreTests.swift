@@ -1,3 +1,4 @@
+import FolioSync
 import FolioTemplate
 import Testing
 
@@ -6,13 +7,17 @@ import Testing
 @Suite struct PageContentStoreTests {
     let folder: TemporaryFolder
     let store: PageContentStore
+    /// What the store reported (the server's log).
+    let reported = LockedValue<[String]>([])
 
     init() throws {
         folder = try TemporaryFolder()
         try folder.write("content/counted.html", "<p tal:content=\"string:${title} ${shownCount}\">x</p>")
         try folder.write("content/plain.html", "<p tal:content=\"title\">x</p>")
+        let reported = reported
         store = PageContentStore(
-            templates: try TemplateSet(directory: folder.path), site: .null, clock: TestClock())
+            templates: try TemplateSet(directory: folder.path), site: .null, clock: TestClock(),
+            report: { line in reported.withLock { $0.append(line) } })
     }
 
     func pager() -> PagerConfiguration {
@@ -49,17 +54,27 @@ import Testing
         #expect(small.cachedBytes > 0 && small.cachedBytes <= 4_096)
     }
 
-    @Test func anErrorPanelShowsMarkupInItsMessageAsText() {
+    @Test func anErrorPanelShowsNoDetailsAndTheLogGetsThemAsTheyAre() {
         var pager = pager()
         pager.pages[0].source = .file(path: folder.path + "/<b>&.json")
         let html = store.panel(pager.pages[0], of: pager, shownCount: 1).html
-        #expect(html.contains("/&lt;b&gt;&amp;.json") && !html.contains("<b>"))
+        #expect(!html.contains("<b>") && !html.contains("&lt;b&gt;") && !html.contains(folder.path))
+        #expect(reported.withLock { $0.contains { $0.contains("p/a") && $0.contains("/<b>&.json") } })
     }
 
-    @Test func aMissingDataFileGivesAnErrorPanel() {
+    @Test func aMissingDataFileGivesAnErrorPanelWithARetryInThePagersLanguage() {
         var pager = pager()
         pager.pages[0].source = .file(path: folder.path + "/none.json")
         let html = store.panel(pager.pages[0], of: pager, shownCount: 1).html
-        #expect(html.contains("role=\"alert\"") && html.contains("none.json"))
+        #expect(html.contains("role=\"alert\"") && !html.contains("none.json"))
+        #expect(html.contains("这一页暂时无法显示。") && html.contains(">重试</a>"))
+        #expect(!html.contains("cannot be shown"), "one language")
+        pager.lang = "en"
+        pager.pages[1].source = .file(path: folder.path + "/none.json")
+        let english = store.panel(pager.pages[1], of: pager, shownCount: 1).html
+        #expect(
+            english.contains("This page cannot be shown right now.") && english.contains(">Try again</a>"))
+        #expect(!english.contains("这一页"))
+        #expect(reported.withLock { $0.filter { $0.contains("none.json") }.count } == 2)
     }
 }

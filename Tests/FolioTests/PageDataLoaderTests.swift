@@ -17,11 +17,24 @@ import Testing
         try folder.write("content/v.html", "<p tal:content=\"value\">x</p>")
     }
 
+    /// The lines the stores below reported (the server's log).
+    let reported = LockedValue<[String]>([])
+
     func store(wait: Double = 5) throws -> PageContentStore {
         var limits = PageDataLimits()
         limits.viewWaitSeconds = wait
+        let reported = reported
         return PageContentStore(
-            templates: try TemplateSet(directory: folder.path), site: .null, clock: clock, limits: limits)
+            templates: try TemplateSet(directory: folder.path), site: .null, clock: clock, limits: limits,
+            report: { line in reported.withLock { $0.append(line) } })
+    }
+
+    /// The error panel, in the reader's words only, and the details in the log.
+    func expectErrorPanel(_ html: String, loggedDetails details: String) {
+        #expect(html.contains("folio-panel-error") && html.contains("这一页暂时无法显示"))
+        #expect(html.contains("class=\"folio-panel-retry\""))
+        #expect(!html.contains(details), "the reader sees no internals")
+        #expect(reported.withLock { $0.contains { $0.contains("p/a") && $0.contains(details) } }, "logged")
     }
 
     func pager(_ source: PageSource) -> PagerConfiguration {
@@ -78,7 +91,7 @@ import Testing
                 throw Outage()
             })
         let html = view(store, pager)
-        #expect(html.contains("folio-panel-error") && html.contains("the &lt;monitor&gt; is down"))
+        expectErrorPanel(html, loggedDetails: "the <monitor> is down")
         _ = view(store, pager)
         #expect(calls.value == 1)
         clock.advance(by: 5)
@@ -88,7 +101,7 @@ import Testing
 
     @Test func aValueThatIsNotAnObjectIsAnError() throws {
         let html = view(try store(), pager(.provider { .array([1, 2]) }))
-        #expect(html.contains("folio-panel-error") && html.contains("not an object"))
+        expectErrorPanel(html, loggedDetails: "not an object")
     }
 
     @Test func aSlowProviderTimesOutIntoTheErrorPanel() throws {
@@ -100,7 +113,7 @@ import Testing
             })
         let started = Date()
         let html = view(store, pager)
-        #expect(html.contains("folio-panel-error") && html.contains("no answer within 0.2 s"))
+        expectErrorPanel(html, loggedDetails: "no answer within 0.2 s")
         #expect(Date().timeIntervalSince(started) < 5)
     }
 

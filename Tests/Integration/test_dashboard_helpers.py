@@ -74,6 +74,11 @@ class FolioServer:
                 self.process.kill()
                 self.process.wait()
 
+    def stopped_log(self):
+        """Stops the server and returns what it wrote to standard error (its log)."""
+        self.stop()
+        return self.process.stderr.read().decode("utf-8", "replace")
+
     def __enter__(self):
         return self
 

@@ -176,7 +176,8 @@ def test_browsers_get_an_error_page(browser):
     response = browser.get("/essence/nope", headers={"Accept": "text/html"})
     assert response.status == 404
     document = parse_html(response.text)
-    assert "nope" in text_of(document)
+    # In the page's language (the demo's zh-Hans), with the address asked for.
+    assert "这个页面不存在" in text_of(document) and "/essence/nope" in text_of(document)
     assert document.find(".//html") is not None
 
 

@@ -9,7 +9,7 @@ extension FolioApp {
         var response: HTTPResponse
         let accept = request.headers["Accept"] ?? ""
         let isSwap = request.headers["HX-Request"] != nil
-        if accept.contains("text/html"), !isSwap, let page = errorPage(error) {
+        if accept.contains("text/html"), !isSwap, let page = errorPage(error, path: request.path) {
             response = .html(error.status, page)
         } else {
             response = .text(error.status, error.message)
@@ -21,7 +21,7 @@ extension FolioApp {
         return response
     }
 
-    private func errorPage(_ error: ClientError) -> [UInt8]? {
+    private func errorPage(_ error: ClientError, path: String) -> [UInt8]? {
         let strings = site.strings
         let model = TemplateValue.object(
             TemplateObject([
@@ -29,6 +29,8 @@ extension FolioApp {
                 ("summary", .string(strings.error(error.status.code))),
                 // The server's message is English: shown on English pages only, never mixed into another language.
                 ("detail", strings.language == "en" ? .string(error.message) : .null),
+                // The address asked for is in no language: every page shows it.
+                ("path", .string(path)),
             ]))
         var output: [UInt8] = []
         do {

@@ -132,7 +132,8 @@ public final class FolioApp: HTTPHandler {
         }
         self.warnings = warnings
         content = PageContentStore(
-            templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData)
+            templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
+            language: configuration.lang)
         renderer = PagerRenderer(templates: templates, site: site, content: content)
         var pagers: [ResolvedPager] = []
         for pager in configuration.pagers {

@@ -57,14 +57,25 @@ final class PageContentStore: Sendable {
     private let entries: LockedValue<Entries>
     private let loader: PageDataLoader
 
+    /// The dashboard's language, for the loading and error panels' words.
+    private let language: String
+    /// Where a failure's details go (the server's log): never to the page.
+    private let report: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - language: The dashboard's `lang`; a pager's own `lang` wins.
+    ///   - report: Receives each failed panel's details. Default: standard error.
     init(
         templates: TemplateSet, site: TemplateValue, clock: any WallClock,
         cacheBytes: Int = defaultCacheBytes,
-        limits: PageDataLimits = PageDataLimits()
+        limits: PageDataLimits = PageDataLimits(), language: String = "zh-Hans",
+        report: @escaping @Sendable (String) -> Void = PageContentStore.logToStandardError
     ) {
         self.templates = templates
         self.site = site
         self.clock = clock
+        self.language = language
+        self.report = report
         let entries = LockedValue(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
         self.entries = entries
         loader = PageDataLoader(clock: clock, limits: limits) { name in
@@ -117,20 +128,21 @@ final class PageContentStore: Sendable {
         case .stale(let previous):
             // A refresh is in flight: the previous data (or error), rendered again until it lands.
             guard previous.error == nil else {
-                return RenderedPanel(html: Self.errorPanel(previous.error ?? ""), expires: now)
+                // Reported when it was stored: not again for every view meanwhile.
+                return RenderedPanel(html: Self.errorPanel(strings(pager)), expires: now)
             }
-            var shown = render(page, data: previous, shownCount: count)
+            var shown = render(page, of: pager, data: previous, shownCount: count)
             shown.expires = now
             return shown
         case .loading:
-            return RenderedPanel(html: Self.loadingPanel, expires: now)
+            return RenderedPanel(html: Self.loadingPanel(strings(pager)), expires: now)
         }
         guard data.error == nil else {
             return store(
-                RenderedPanel(html: Self.errorPanel(data.error ?? ""), expires: data.expires), at: key)
+                RenderedPanel(html: failed(name, pager, data.error ?? ""), expires: data.expires), at: key)
         }
-        let rendered = render(page, data: data, shownCount: count)
-        if !checked, rendered.html == render(page, data: data, shownCount: count + 1).html {
+        let rendered = render(page, of: pager, data: data, shownCount: count)
+        if !checked, rendered.html == render(page, of: pager, data: data, shownCount: count + 1).html {
             // The template ignores the count: keep one rendering for all counts.
             entries.withLock {
                 $0.countIndependent.insert(name)
@@ -142,7 +154,11 @@ final class PageContentStore: Sendable {
         return store(rendered, at: key)
     }
 
-    private func render(_ page: PageConfiguration, data: PageData, shownCount: Int) -> RenderedPanel {
+    private func render(
+        _ page: PageConfiguration, of pager: PagerConfiguration, data: PageData, shownCount: Int
+    )
+        -> RenderedPanel
+    {
         var globals = data.globals
         globals["page"] = .object(
             TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
@@ -151,7 +167,7 @@ final class PageContentStore: Sendable {
         do {
             return RenderedPanel(html: try templates.render(page.template, globals), expires: data.expires)
         } catch {
-            return RenderedPanel(html: Self.errorPanel("\(error)"), expires: nil)
+            return RenderedPanel(html: failed(pager.key + "/" + page.key, pager, "\(error)"), expires: nil)
         }
     }
 
@@ -178,20 +194,42 @@ final class PageContentStore: Sendable {
         _ = loader.data(pager.key + "/" + page.key, source: page.source, waiting: false)
     }
 
+    /// Folio's words for `pager`'s panels: its own language, else the dashboard's.
+    private func strings(_ pager: PagerConfiguration) -> InterfaceStrings {
+        InterfaceStrings.forLanguage(pager.lang ?? language)
+    }
+
+    /// The error panel of page `name`, its details reported to the log:
+    /// feed addresses, library messages and template errors help whoever
+    /// runs the dashboard and tell the reader nothing (or too much).
+    private func failed(_ name: String, _ pager: PagerConfiguration, _ details: String) -> String {
+        report("folio: the page \(name) cannot be shown: \(details)")
+        return Self.errorPanel(strings(pager))
+    }
+
     /// The panel shown while a page's first load is in flight; the next
     /// view shows the data (or the error panel).
-    static let loadingPanel = """
-        <div class="folio-panel-loading" role="status"><p class="folio-panel-loading-title">正在载入……\
-        Loading this page's data…</p></div>
+    static func loadingPanel(_ strings: InterfaceStrings) -> String {
         """
+        <div class="folio-panel-loading" role="status" aria-busy="true">\
+        <p class="folio-panel-loading-title">\(HTMLText.escaped(strings.panelLoading))</p></div>
+        """
+    }
 
-    /// The panel shown when a page's data or template fails.
-    static func errorPanel(_ message: String) -> String {
+    /// The panel shown when a page's data or template fails: what happened
+    /// in the reader's words, and a link that loads the page again (the
+    /// empty URL is this very page, also inside a portal). No details.
+    static func errorPanel(_ strings: InterfaceStrings) -> String {
         """
-        <div class="folio-panel-error" role="alert"><p class="folio-panel-error-title">这一页暂时无法显示。\
-        This page cannot be shown right now.</p><p class="folio-panel-error-message">\
-        \(HTMLText.escaped(message))</p></div>
+        <div class="folio-panel-error" role="alert">\
+        <p class="folio-panel-error-title">\(HTMLText.escaped(strings.panelFailed))</p>\
+        <p><a class="folio-panel-retry" href="">\(HTMLText.escaped(strings.panelRetry))</a></p></div>
         """
+    }
+
+    /// The default `report`: one line on standard error.
+    static let logToStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 

@@ -14,6 +14,12 @@ struct InterfaceStrings: Sendable, Hashable {
     let errors: [Int: String]
     /// For a status without its own sentence.
     let otherError: String
+    /// A panel whose data is still loading.
+    let panelLoading: String
+    /// A panel whose data or template failed (the why is in the server's log).
+    let panelFailed: String
+    /// The link that loads a failed panel's page again.
+    let panelRetry: String
 
     /// The sentence for an error page of `status`.
     func error(_ status: Int) -> String { errors[status] ?? otherError }
@@ -26,7 +32,8 @@ struct InterfaceStrings: Sendable, Hashable {
             404: "This page does not exist.", 405: "This method is not allowed here.",
             500: "Something went wrong on the server.", 503: "The service is busy; try again shortly.",
         ],
-        otherError: "The request could not be answered.")
+        otherError: "The request could not be answered.", panelLoading: "Loading this page…",
+        panelFailed: "This page cannot be shown right now.", panelRetry: "Try again")
 
     static let simplifiedChinese = InterfaceStrings(
         language: "zh-Hans", navigation: "导航", home: "返回首页",
@@ -35,7 +42,8 @@ struct InterfaceStrings: Sendable, Hashable {
             400: "无法理解这个请求。", 403: "不允许这个操作。", 404: "这个页面不存在。", 405: "这里不支持这个请求方法。",
             500: "服务器出了问题。", 503: "服务正忙，请稍后再试。",
         ],
-        otherError: "无法响应这个请求。")
+        otherError: "无法响应这个请求。", panelLoading: "正在载入……", panelFailed: "这一页暂时无法显示。",
+        panelRetry: "重试")
 
     /// The strings for a BCP 47 tag: Simplified Chinese for `zh`, `zh-Hans`
     /// and the regions that write it (`zh-CN`, `zh-SG`); English for `en-*`
