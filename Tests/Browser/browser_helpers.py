@@ -115,3 +115,24 @@ def check_indicator(page, key, style, javascript=True):
     assert abs(m["indicator"]["width"] - expected) <= 1, "indicator width is off: " + where
     assert abs(m["indicator"]["centre"] - m["tab"]["centre"]) <= 1, "indicator is not centred: " + where
     return m
+
+
+def over(top, bottom):
+    """`top` (r, g, b, a) composited over the opaque `bottom` (source-over, in sRGB as browsers do)."""
+    alpha = top[3]
+    return tuple(alpha * t + (1 - alpha) * b for t, b in zip(top[:3], bottom[:3])) + (1.0,)
+
+
+def luminance(colour):
+    """WCAG 2 relative luminance of an opaque sRGB colour."""
+    def linear(channel):
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """The WCAG contrast ratio of two opaque colours."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

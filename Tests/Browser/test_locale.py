@@ -13,7 +13,7 @@ import tempfile
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browser_helpers import ROOT, FolioServer, check_indicator, demo_pagers
+from browser_helpers import ROOT, FolioServer, check_indicator, contrast, demo_pagers, over
 
 PAGE = {"template": "content/color.html",
         "data": {"color": "blue", "heading": "Heading", "order": "First", "note": "A page."}}
@@ -71,25 +71,6 @@ def rgb(text):
     parts = [float(p) for p in re.findall(r"[\d.]+", text)]
     return tuple(parts[:3]) + ((parts[3],) if len(parts) > 3 else (1.0,))
 
-
-def over(top, bottom):
-    """`top` composited over the opaque `bottom`."""
-    alpha = top[3]
-    return tuple(t * alpha + b * (1 - alpha) for t, b in zip(top[:3], bottom[:3])) + (1.0,)
-
-
-def luminance(colour):
-    """WCAG 2 relative luminance of an opaque sRGB colour."""
-    def linear(channel):
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    high, low = sorted([luminance(a), luminance(b)], reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def test_the_dashboards_language_and_direction_are_on_every_page(localized, fresh_page):

@@ -9,7 +9,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browser_helpers import check_indicator, demo_pagers
+from browser_helpers import check_indicator, contrast, demo_pagers, over
 
 PAGERS = demo_pagers()
 AA = 4.5
@@ -65,25 +65,6 @@ def rgba(page, css):
     r, g, b, a = page.evaluate(CANVAS_RGBA, css)
     return float(r), float(g), float(b), a / 255
 
-
-def over(top, bottom):
-    """`top` composited over the opaque `bottom` (source-over, in sRGB as browsers do)."""
-    alpha = top[3]
-    return tuple(alpha * t + (1 - alpha) * b for t, b in zip(top[:3], bottom[:3])) + (1.0,)
-
-
-def luminance(colour):
-    """WCAG 2 relative luminance of an opaque sRGB colour."""
-    def linear(channel):
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 BLACK = (0.0, 0.0, 0.0, 1.0)
