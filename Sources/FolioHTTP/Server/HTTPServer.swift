@@ -21,6 +21,12 @@ public final class HTTPServer: Sendable {
     private let phase = LockedValue(Phase.idle)
     /// Every thread of the server; waited on by `waitUntilStopped()`.
     private let running = DispatchGroup()
+    /// Entered when a shutdown begins, left when it is done (the log written,
+    /// the workers joined): `waitUntilStopped()` waits for it too, so a
+    /// process that exits when it returns never exits under a shutdown still
+    /// at work on another thread (which crashed it now and then, and could
+    /// lose the last access-log lines).
+    private let shuttingDown = DispatchGroup()
     /// The accept thread alone, so loops are told to stop only once no socket can arrive.
     private let accepting = DispatchGroup()
     private let counter = ConnectionCounter()
@@ -136,15 +142,17 @@ public final class HTTPServer: Sendable {
         let started = phase.withLock { phase -> ([LoopMailbox], WorkerPool)? in
             guard case .running(let stop, let mailboxes, let workers) = phase else { return nil }
             phase = .stopped
+            shuttingDown.enter()
             stop.signal()
             return (mailboxes, workers)
         }
         guard let (mailboxes, workers) = started else { return waitUntilStopped() }
+        defer { shuttingDown.leave() }
         // The acceptor's last pass delivers the backlog's sockets first, so
         // each loop sees them before (or with) its stop request.
         accepting.wait()
         for mailbox in mailboxes { mailbox.requestStop(deadline: deadline) }
-        waitUntilStopped()
+        running.wait()
         // The last lines are written before returning unless stderr is stuck.
         log.stop(deadline: max(deadline, monotonicNanoseconds() + 200_000_000))
         workers.stop()
@@ -152,9 +160,11 @@ public final class HTTPServer: Sendable {
         workers.waitUntilStopped(deadline: max(deadline, monotonicNanoseconds() + 200_000_000))
     }
 
-    /// Blocks until the server has stopped (returns at once if it never started).
+    /// Blocks until the server has stopped, and a shutdown under way has
+    /// finished (returns at once if it never started).
     public func waitUntilStopped() {
         running.wait()
+        shuttingDown.wait()
     }
 }
 
