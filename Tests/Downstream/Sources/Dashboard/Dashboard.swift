@@ -17,6 +17,8 @@ public enum Dashboard {
                     source: .inline(json: #"{"color": "blue", "order": "2", "heading": "Blue", "note": ""}"#)),
             ])
         colors.titleStyle = .segmented
+        // The selected segment's label sits on the indicator: white on red keeps 4.5:1.
+        colors.colors.selectedTitle = "#ffffff"
         let ops = PagerConfiguration(key: "ops", title: "Ops", pages: [loadPage])
         return FolioConfiguration(title: "Dashboard", pagers: [colors, ops])
     }
