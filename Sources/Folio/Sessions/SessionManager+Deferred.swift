@@ -42,7 +42,7 @@ extension SessionManager {
         guard let answer = prepare(result, after) else { return nil }
         if after == before {
             // A due last-use note is a write of its own: for the caller's blocking path.
-            guard now - session.lastSeen < configuration.touchInterval else { return nil }
+            guard !isUseDue(session, at: now) else { return nil }
             counts.withLock { $0.unwrittenUse[id] = now }
             return .unchanged(answer)
         }

@@ -84,7 +84,7 @@ public final class SessionManager: Sendable {
         let now = clock.now
         guard let id, Self.isWellFormed(id), let record = store.sessionIfAtHand(id: id), isLive(record, now)
         else { return nil }
-        return (record, now - record.lastSeen >= configuration.touchInterval)
+        return (record, isUseDue(record, at: now))
     }
 
     /// The stored record named by `id` unless it is malformed, absent or
@@ -111,7 +111,7 @@ public final class SessionManager: Sendable {
     /// answer renews the cookie).
     public func noteUse(of record: SessionRecord) -> Bool {
         let now = clock.now
-        guard now - record.lastSeen >= configuration.touchInterval else {
+        guard isUseDue(record, at: now) else {
             counts.withLock { $0.unwrittenUse[record.id] = now }
             return false
         }
@@ -121,12 +121,18 @@ public final class SessionManager: Sendable {
         return true
     }
 
+    /// Whether `record`'s use at `now` is due to be written: its last-seen
+    /// time is written at most once per `touchInterval`.
+    func isUseDue(_ record: SessionRecord, at now: Double) -> Bool {
+        now - record.lastSeen >= configuration.touchInterval
+    }
+
     /// The last-seen time a save of `session` at `now` stores: `now` when
     /// the use is due to be written (once per `touchInterval`), else the
     /// stored time, with the use noted in memory as a view's is, so most
     /// saves do not rewrite the session's row and its index entry too.
     func lastSeenToSave(for session: SessionRecord, at now: Double) -> Double {
-        guard now - session.lastSeen < configuration.touchInterval else { return now }
+        if isUseDue(session, at: now) { return now }
         counts.withLock { $0.unwrittenUse[session.id] = now }
         return session.lastSeen
     }

@@ -261,10 +261,7 @@ public final class SQLiteSessionStore: SessionStore {
     public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
         throws(StoreError)
     {
-        try writes.commit(
-            .savePager(
-                session: id, pager: pager, record: record.storedJSON, lastSeen: changedLastSeen(id, lastSeen))
-        )
+        try writes.commit(saveWrite(record, pager: pager, session: id, lastSeen: lastSeen))
         cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen)
     }
 
@@ -275,18 +272,21 @@ public final class SQLiteSessionStore: SessionStore {
         _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
         then completion: @escaping @Sendable (StoreError?) -> Void
     ) {
-        let write = SessionWrite.savePager(
-            session: id, pager: pager, record: record.storedJSON, lastSeen: changedLastSeen(id, lastSeen))
-        writes.enqueue(write) { error in
+        writes.enqueue(saveWrite(record, pager: pager, session: id, lastSeen: lastSeen)) { error in
             if error == nil { self.cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen) }
             completion(error)
         }
     }
 
-    /// `lastSeen`, or `nil` when the cached session already has it: its row
-    /// (and index entry) need not be written again.
-    private func changedLastSeen(_ id: String, _ lastSeen: Double) -> Double? {
-        cache.withLock { $0[id]?.lastSeen } == lastSeen ? nil : lastSeen
+    /// The write that saves one pager's record, with the session's last-seen
+    /// time only when the cached session does not already have it (its row
+    /// and index entry need not be written again).
+    private func saveWrite(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
+        -> SessionWrite
+    {
+        let unchanged = cache.withLock { $0[id]?.lastSeen } == lastSeen
+        return .savePager(
+            session: id, pager: pager, record: record.storedJSON, lastSeen: unchanged ? nil : lastSeen)
     }
 
     private func cacheSaved(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) {
