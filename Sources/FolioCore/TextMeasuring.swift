@@ -8,4 +8,14 @@ public protocol TextMeasuring: Sendable {
     ///   - text: One line of text; no wrapping is applied.
     ///   - fontSize: The font size in CSS pixels.
     func width(of text: String, fontSize: Double) -> Double
+
+    /// Whether the widths include the font's pair kerning and ligatures, so
+    /// the page must let the browser apply them (`font-kerning: auto`);
+    /// when false the page turns both off for titles.
+    var measuresKerning: Bool { get }
+}
+
+extension TextMeasuring {
+    /// False: a measurer kerns only when it says so.
+    public var measuresKerning: Bool { false }
 }

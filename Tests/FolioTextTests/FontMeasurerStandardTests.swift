@@ -2,16 +2,18 @@ import Testing
 
 @testable import FolioText
 
-/// `standard(publicDirectory:)` measures with the font the page serves.
+/// `standard(publicDirectory:harfBuzzSetting:)` measures with the fonts the page serves.
 struct FontMeasurerStandardTests {
     @Test func theServedDejaVuSansComesFirst() throws {
-        let measurer = try FontMeasurer.standard(publicDirectory: Fixtures.publicDirectory)
+        let measurer = try FontMeasurer.standard(
+            publicDirectory: Fixtures.publicDirectory, harfBuzzSetting: "off")
         #expect(measurer.fontFile == Fixtures.dejaVuSans)
         #expect(agree(measurer.width(of: "AVATAR Wave", fontSize: 14), 100.358398))
     }
 
     @Test func withoutAPublicFolderTheSystemDejaVuSansIsUsed() throws {
-        let measurer = try FontMeasurer.standard(publicDirectory: "/nonexistent/folio-public")
+        let measurer = try FontMeasurer.standard(
+            publicDirectory: "/nonexistent/folio-public", harfBuzzSetting: "off")
         #expect(measurer.fontFile == "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
         #expect(agree(measurer.width(of: "Video", fontSize: 14), 39.532227))
     }

@@ -8,6 +8,7 @@ import http.server
 import json
 import re
 import pathlib
+import os
 import select
 import signal
 import socket
@@ -35,12 +36,13 @@ class FolioServer:
     """A `folio serve --port 0` child process; `url` is what it printed,
     without the trailing slash (so `url + "/path"` is a page)."""
 
-    def __init__(self, folio_bin, *args, cwd=None):
+    def __init__(self, folio_bin, *args, cwd=None, environment=None):
         command = [folio_bin, "serve", "--port", "0", "--no-access-log", *args]
         if "--state" not in args:
             command += ["--state", "memory"]
         self.process = subprocess.Popen(
-            command, cwd=cwd or ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            command, cwd=cwd or ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, **(environment or {})})
         self.url = self._read_url()
         parsed = urllib.parse.urlsplit(self.url)
         self.host, self.port = parsed.hostname, parsed.port

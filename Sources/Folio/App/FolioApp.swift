@@ -111,7 +111,13 @@ public final class FolioApp: HTTPHandler {
         if staticFiles == nil { warnings.append("no static files: cannot open \(options.publicDirectory)") }
         let measurer: any TextMeasuring
         do {
-            measurer = try FontMeasurer.standard(publicDirectory: options.publicDirectory)
+            let fonts = try FontMeasurer.standard(publicDirectory: options.publicDirectory)
+            if case .summedAdvances(.notLoaded) = fonts.shaping {
+                warnings.append(
+                    "titles are not shaped, \(fonts.shaping): Arabic, Devanagari, Thai and emoji titles"
+                        + " may get indicators of the wrong width")
+            }
+            measurer = fonts
         } catch {
             warnings.append("title widths are estimated: \(error)")
             measurer = EstimatingMeasurer()

@@ -12,11 +12,15 @@ struct PagerLayout: Sendable {
     let labelWidths: [Double]
     /// Geometry with page `i` selected, at index `i`.
     let geometries: [TitleBarGeometry]
+    /// Whether the widths include kerning and ligatures, which the page must
+    /// then let the browser apply.
+    let kerning: Bool
 
     /// Measures `pager`'s titles and lays out its bar for each selection.
     init(pager: PagerConfiguration, measurer: some TextMeasuring) {
         let widths = pager.pages.map { measurer.width(of: $0.title, fontSize: pager.fontSize) }
         labelWidths = widths
+        kerning = measurer.measuresKerning
         geometries = pager.pages.indices.map { index in
             TitleBar.geometry(
                 labelWidths: widths, layout: pager.layout, style: pager.titleStyle, selectedIndex: index,

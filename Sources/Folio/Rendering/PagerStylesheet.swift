@@ -18,6 +18,18 @@ struct PagerStylesheet: Sendable {
         etag = "\"" + ByteChunks.fingerprint(bytes) + "\""
     }
 
+    /// Titles drawn as the server measured them: with the font's kerning and
+    /// ligatures when it shaped them, else without (folio.css's default).
+    static func kerningProperties(_ kerning: Bool, indent: String) -> String {
+        let (kerningValue, ligatures, features) =
+            kerning ? ("auto", "normal", "normal") : ("none", "none", "\"kern\" 0, \"liga\" 0, \"clig\" 0")
+        return """
+            \(indent)--folio-title-kerning: \(kerningValue);
+            \(indent)--folio-title-ligatures: \(ligatures);
+            \(indent)--folio-title-features: \(features);
+            """
+    }
+
     static func css(pager: PagerConfiguration, layout: PagerLayout) -> String {
         let root = "#folio-\(pager.key)"
         let count = pager.pages.count
@@ -38,6 +50,7 @@ struct PagerStylesheet: Sendable {
               --folio-tab-count: \(count);
               --folio-tab-width: \(tabWidth);
               --folio-bar-width: \(layout.geometry(selected: 0).contentWidth.css);
+            \(Self.kerningProperties(layout.kerning, indent: "  "))
             }
 
             """

@@ -9,7 +9,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedFont(path: String, reason: String)
     /// A FreeType call failed with an error code (see `fterrdef.h`).
     case freeType(call: String, code: Int32, path: String)
-    /// ``FontMeasurer/standard(publicDirectory:)`` found DejaVu Sans in none
+    /// ``FontMeasurer/standard(publicDirectory:harfBuzzSetting:)`` found DejaVu Sans in none
     /// of the places it looked.
     case noStandardFont(searched: [String])
 

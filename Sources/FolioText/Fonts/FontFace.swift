@@ -1,11 +1,5 @@
 import CFreeType
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One face of a font file, opened with its own FreeType library.
 ///
 /// Not `Sendable`: FreeType objects must never be used from two threads at
@@ -35,9 +29,8 @@ final class FontFace {
     ///   fonts without a Unicode map, ``FontError/freeType(call:code:path:)``
     ///   for any other FreeType failure.
     init(path: String, faceIndex: Int = 0) throws(FontError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .fileMissing(path: path) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFont(path: path) }
+        guard FontFile.exists(path) else { throw .fileMissing(path: path) }
+        guard FontFile.isRegularFile(path) else { throw .notAFont(path: path) }
 
         var library: FT_Library?
         let initError = FT_Init_FreeType(&library)

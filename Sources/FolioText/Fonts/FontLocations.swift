@@ -1,4 +1,4 @@
-/// Where ``FontMeasurer/standard(publicDirectory:)`` looks for fonts, in
+/// Where ``FontMeasurer/standard(publicDirectory:harfBuzzSetting:)`` looks for fonts, in
 /// order. Plain paths: no fontconfig at run time, so the server measures with
 /// a known file, not whatever a machine's configuration prefers.
 public enum FontLocations {
@@ -25,6 +25,30 @@ public enum FontLocations {
             "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
             "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
             "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        ]
+    }
+
+    /// A script font as the page serves it, then where Debian's
+    /// fonts-noto-core and other distributions put it.
+    /// - Parameter publicDirectory: The folder served as `/public`, or nil.
+    public static func scriptFont(_ font: ScriptFont, publicDirectory: String?) -> [String] {
+        served(publicDirectory, [font.fileName]) + [
+            "/usr/share/fonts/truetype/noto/" + font.fileName,
+            "/usr/share/fonts/noto/" + font.fileName,
+            "/usr/share/fonts/google-noto/" + font.fileName,
+        ]
+    }
+
+    /// Noto Color Emoji: one the page serves, then Debian's
+    /// fonts-noto-color-emoji, then other distributions' places. The page
+    /// names the family (`"Noto Color Emoji"`), so Chromium on the same
+    /// machine draws emoji with the same file.
+    /// - Parameter publicDirectory: The folder served as `/public`, or nil.
+    public static func emoji(publicDirectory: String?) -> [String] {
+        served(publicDirectory, ["NotoColorEmoji.ttf"]) + [
+            "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+            "/usr/share/fonts/noto/NotoColorEmoji.ttf",
+            "/usr/share/fonts/google-noto-emoji/NotoColorEmoji.ttf",
         ]
     }
 

@@ -1,36 +1,45 @@
 import FolioCore
 import FolioSync
 
-/// Measures text with FreeType from the font file the page serves, so the
-/// server's widths match what the browser draws.
+/// Measures text the way Chromium draws it, from the font files the page
+/// serves, so the server's widths match the browser's.
 ///
-/// The width of a text is the sum, over its Unicode scalars, of each one's
-/// unhinted advance (the font's `hmtx` value, as `FT_LOAD_NO_HINTING`'s
-/// `linearHoriAdvance` gives it, read exactly in design units with
-/// `FT_LOAD_NO_SCALE`) times `fontSize / unitsPerEm`.
+/// **Shaped, when HarfBuzz loads** (``shaping`` is `.harfBuzz`). Text is cut
+/// into runs of one font and one script and each run is shaped with
+/// HarfBuzz, loaded at run time (see ``ShapingUnavailable``), with its
+/// default features, as Chromium does: Arabic letters join, Devanagari and
+/// Thai clusters reorder and stack, ligatures form, and **pair kerning is
+/// applied** (the page leaves `font-kerning` at `auto` for titles, see
+/// ``measuresKerning``). The font of each grapheme cluster is picked by the
+/// page's `font-family` order: DejaVu Sans ("Folio Sans"), Noto Sans
+/// Devanagari and Noto Sans Thai within their `unicode-range`, the CJK font,
+/// then Noto Color Emoji (first for clusters with U+FE0F). Colour emoji
+/// advances are rounded to whole pixels, as Chromium rounds bitmap glyphs.
 ///
-/// **No kerning, no ligatures.** Pair kerning and ligatures are not applied.
-/// The page's CSS turns both off for titles (`font-kerning: none;
-/// font-variant-ligatures: none`) so the browser draws the same sum: with
-/// default kerning Chromium draws "AVATAR Wave" 4.9 px narrower at 14 px.
-///
-/// **Which advance each scalar gets** (the fallback rule):
+/// **Summed, without HarfBuzz** (``shaping`` is `.summedAdvances`). The
+/// width is the sum, over the Unicode scalars, of each one's unhinted
+/// advance (the font's `hmtx` value in design units, read with FreeType's
+/// `FT_LOAD_NO_SCALE`). Kerning and ligatures are not applied, and the page
+/// turns them off for titles so the browser draws the same sum. Arabic is
+/// measured unjoined (too wide by 20-40%) and emoji by the primary font's
+/// `.notdef` box: the colour emoji font has no outlines for FreeType. Which
+/// advance each scalar gets:
 /// 1. Zero-width scalars (combining marks, variation selectors, format
 ///    characters such as the zero-width joiner) take 0.
 /// 2. A scalar the primary font (DejaVu Sans) has takes its advance.
-/// 3. Else, when a CJK font is configured or found, a scalar it has takes its
+/// 3. Else a script font (Devanagari, Thai) that may draw it and has it.
+/// 4. Else, when a CJK font is configured or found, a scalar it has takes its
 ///    advance (Noto Sans CJK draws ideographs, kana and hangul syllables
 ///    1 em, half-width katakana 1/2 em).
-/// 4. Else East-Asian wide and full-width scalars (ideographs, kana, hangul,
+/// 5. Else East-Asian wide and full-width scalars (ideographs, kana, hangul,
 ///    bopomofo, CJK punctuation, full-width forms; UAX #11 W and F) take
 ///    exactly 1 em, the advance every CJK font gives ideographs.
-/// 5. Else the primary font's `.notdef` advance (the box a browser draws
+/// 6. Else the primary font's `.notdef` advance (the box a browser draws
 ///    when no font has the character).
 ///
-/// Text is measured as given: one line, no whitespace collapsing, no bidi
-/// reordering (which does not change a sum of advances).
+/// Text is measured as given: one line, no whitespace collapsing.
 ///
-/// Thread-safe: the FreeType faces and the caches sit behind one `LockedValue`.
+/// Thread-safe: the font objects and the caches sit behind one `LockedValue`.
 public final class FontMeasurer: TextMeasuring, Sendable {
     /// How many texts (and, separately, scalars) are cached when the
     /// initialiser is not told otherwise: 4096.
@@ -38,16 +47,23 @@ public final class FontMeasurer: TextMeasuring, Sendable {
 
     /// The primary font file.
     public let fontFile: String
+    /// The script font files found (Devanagari, Thai), in the page's order.
+    public let scriptFontFiles: [String]
     /// The CJK font file, or nil when CJK scalars the primary font lacks
     /// fall back to 1 em.
     public let cjkFontFile: String?
     /// The family name of the CJK face used, such as "Noto Sans CJK SC"
     /// (the SC face of a collection), or nil without a CJK font.
     public let cjkFamilyName: String?
+    /// The colour emoji font file, when text is shaped and one was found.
+    public let emojiFontFile: String?
+    /// Whether text is shaped with HarfBuzz, and if not, why not.
+    public let shaping: TextShaping
 
     private let state: LockedValue<MeasuringState>
 
-    /// Opens the fonts to measure with.
+    /// Opens the fonts to measure with by summing advances (no shaping, no
+    /// kerning: see above).
     /// - Parameters:
     ///   - fontFile: The primary font, the one the page serves (DejaVu Sans).
     ///   - cjkFontFile: A font for scalars the primary font lacks, usually
@@ -65,14 +81,38 @@ public final class FontMeasurer: TextMeasuring, Sendable {
         let cjk = try cjkFontFile.map { path throws(FontError) in
             try FontFace.openPreferringSimplifiedChinese(path: path)
         }
-        self.init(fonts: FontStack(primary: primary, cjk: cjk), cacheLimit: cacheLimit)
+        self.init(
+            summing: FontStack(primary: primary, cjk: cjk), shaping: .summedAdvances(.turnedOff),
+            cacheLimit: cacheLimit)
     }
 
-    init(fonts: sending FontStack, cacheLimit: Int) {
+    init(summing fonts: sending FontStack, shaping: TextShaping, cacheLimit: Int) {
         self.fontFile = fonts.primary.path
+        self.scriptFontFiles = fonts.scriptFaces.map(\.face.path)
         self.cjkFontFile = fonts.cjk?.path
         self.cjkFamilyName = fonts.cjk?.familyName
-        self.state = LockedValue(MeasuringState(fonts: fonts, cacheLimit: cacheLimit))
+        self.emojiFontFile = nil
+        self.shaping = shaping
+        self.state = LockedValue(MeasuringState(engine: .summing(fonts), cacheLimit: cacheLimit))
+    }
+
+    init(
+        shaping stack: sending ShapingStack, files: ShapedFontFiles, version: String, cacheLimit: Int
+    ) {
+        self.fontFile = files.primary
+        self.scriptFontFiles = files.scripts
+        self.cjkFontFile = files.cjk
+        self.cjkFamilyName = files.cjkFamilyName
+        self.emojiFontFile = files.emoji
+        self.shaping = .harfBuzz(version: version)
+        self.state = LockedValue(MeasuringState(engine: .shaping(stack), cacheLimit: cacheLimit))
+    }
+
+    /// True when titles are shaped: the browser then draws them with its
+    /// default kerning and ligatures, which the widths include.
+    public var measuresKerning: Bool {
+        if case .harfBuzz = shaping { return true }
+        return false
     }
 
     /// The advance width of `text` at `fontSize` CSS px, by the rules above.
@@ -82,7 +122,30 @@ public final class FontMeasurer: TextMeasuring, Sendable {
     ///   is not a positive finite number.
     public func width(of text: String, fontSize: Double) -> Double {
         guard fontSize.isFinite, fontSize > 0, !text.isEmpty else { return 0 }
-        let ems = state.withLock { $0.ems(of: text) }
-        return ems * fontSize
+        return state.withLock { $0.width(of: text) }.width(at: fontSize)
     }
+}
+
+/// How a ``FontMeasurer`` measures text.
+public enum TextShaping: Sendable, Equatable, CustomStringConvertible {
+    /// Shaped with HarfBuzz, kerning included.
+    case harfBuzz(version: String)
+    /// Summed advances, because HarfBuzz is not available for this reason.
+    case summedAdvances(ShapingUnavailable)
+
+    public var description: String {
+        switch self {
+        case .harfBuzz(let version): "shaped with HarfBuzz \(version)"
+        case .summedAdvances(let reason): "summed advances without kerning (\(reason))"
+        }
+    }
+}
+
+/// The files a shaping ``FontMeasurer`` opened.
+struct ShapedFontFiles {
+    var primary: String
+    var scripts: [String] = []
+    var cjk: String?
+    var cjkFamilyName: String?
+    var emoji: String?
 }
