@@ -14,6 +14,9 @@ import Testing
             ("/essence/scroll", .scroll("essence")), ("/essence/state", .state("essence")),
             ("/essence/fragment", .fragment("essence")), ("/essence/pager.css", .stylesheet("essence")),
             ("/essence/video/extra", nil), ("//essence", nil), ("/essence//video", nil),
+            ("/essence/video/panel", .panel("essence", "video")),
+            ("/essence/1/panel/", .panel("essence", "1")),
+            ("/essence//panel", nil), ("/essence/video/panel/x", nil), ("/essence/video/panels", nil),
         ]
         for (path, route) in cases {
             #expect(Route.match(path: path, basePath: "") == route, "\(path)")
@@ -34,6 +37,7 @@ import Testing
         #expect(Route.select("a").allowedMethods == [.post])
         #expect(Route.scroll("a").allowedMethods == [.post])
         #expect(Route.page("a", "b").allowedMethods == [.get, .head])
+        #expect(Route.panel("a", "b").allowedMethods == [.get, .head])
     }
 
     @Test func basePathsAreNormalized() {

@@ -49,6 +49,7 @@ extension FolioApp {
         case (.fragment, let pager?):
             return try viewDisposition(ViewRequest(.fragment, pager, pageKey: nil, request: request), request)
         case (.state, let pager?): return stateDisposition(pager, request)
+        case (.panel(_, let page), let pager?): return try panelDisposition(pager, page: page, request)
         case (.select, let pager?), (.scroll, let pager?): return clickDisposition(route, pager, request)
         default: throw .notFound("There is nothing at \(request.path).")
         }

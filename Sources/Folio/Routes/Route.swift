@@ -24,13 +24,16 @@ enum Route: Equatable, Sendable {
     case fragment(String)
     /// `GET /{pager}/pager.css`.
     case stylesheet(String)
+    /// `GET /{pager}/{page}/panel`: the page's panel content alone, read-only
+    /// (folio.js fetches a neighbour's while the reader drags towards it).
+    case panel(String, String)
 
     /// The pager a route is about, if any.
     var pagerKey: String? {
         switch self {
         case .index, .health, .publicFile: nil
         case .pager(let key), .page(let key, _), .select(let key), .scroll(let key), .state(let key),
-            .fragment(let key), .stylesheet(let key):
+            .fragment(let key), .stylesheet(let key), .panel(let key, _):
             key
         }
     }
@@ -70,14 +73,19 @@ enum Route: Equatable, Sendable {
         // A trailing slash names the same resource (`/essence/`).
         if rest.utf8.last == slash { rest = rest[..<rest.utf8.index(before: rest.endIndex)] }
         guard !rest.isEmpty else { return nil }
-        // One or two non-empty segments.
+        // One or two non-empty segments, or a page's `panel`.
         guard let split = rest.utf8.firstIndex(of: slash) else {
             return rest == "healthz" ? .health : .pager(String(rest))
         }
         let pager = rest[..<split]
         let second = rest[rest.utf8.index(after: split)...]
-        guard !pager.isEmpty, !second.isEmpty, !second.utf8.contains(slash) else { return nil }
+        guard !pager.isEmpty, !second.isEmpty else { return nil }
         let key = String(pager)
+        if let pageEnd = second.utf8.firstIndex(of: slash) {
+            let page = second[..<pageEnd]
+            guard !page.isEmpty, second[second.utf8.index(after: pageEnd)...] == "panel" else { return nil }
+            return .panel(key, String(page))
+        }
         switch second {
         case "select": return .select(key)
         case "scroll": return .scroll(key)
