@@ -10,6 +10,9 @@
  *    pushed from HX-Push-Url;
  *  - back/forward re-select the page of that history entry;
  *  - swiping the scroll-snap track posts `scroll` (offset, width) at scroll end;
+ *    while the drag heads for a page never shown, that page's content is
+ *    fetched from its read-only `panel` URL, so it is there before the finger
+ *    lifts (the server records it as shown only at the settle's post);
  *  - roving tabindex with Left/Right/Home/End (mirrored in RTL); Enter/Space
  *    activate through the buttons' own click (manual activation).
  */
@@ -32,6 +35,8 @@
   // resumed. User input on the track, or 3 s, cancels it.
   const heading = new WeakMap();
   const glides = new WeakMap(); // title bar -> { target, frame } of its running glide
+  const dragFetches = new WeakMap(); // section -> indices of the pages this drag fetched ahead
+  const fetchingAhead = new WeakSet(); // panels whose content is on its way ahead of a click
 
   const tabsOf = (section) => Array.from(section.querySelectorAll(`.folio-titles ${TAB}`));
   const panelsOf = (section) => Array.from(section.querySelectorAll('.folio-track > .folio-panel'));
@@ -215,6 +220,9 @@
       clearDrag(section);
       return;
     }
+    // The direction is known: the page the drag heads for, never one further.
+    const selected = selectedOf(section);
+    if (position !== selected) fetchAhead(section, position > selected ? selected + 1 : selected - 1);
     const mix = (name) => {
       const a = tabs[from].dataset[name];
       const b = tabs[from + 1].dataset[name];
@@ -234,8 +242,69 @@
     });
   }
 
-  /** Hands the indicator and the titles' colours back to the stylesheet. */
+  /**
+   * A drag heads for page `index`: if its panel is still the placeholder,
+   * its content is fetched now from the page's `panel` URL, which changes
+   * nothing on the server (the reader may still snap back). Once per page
+   * per drag; on failure the skeleton stays, and the settle's click loads the
+   * page as it would have anyway. Shown with `data-prefetched`: content the
+   * server has not recorded as loaded.
+   */
+  async function fetchAhead(section, index) {
+    const tab = tabsOf(section)[index];
+    const panel = panelsOf(section)[index];
+    if (!tab || !panel || !tab.dataset.href || panel.dataset.loaded === 'true') return;
+    let fetched = dragFetches.get(section);
+    if (!fetched) {
+      fetched = new Set();
+      dragFetches.set(section, fetched);
+    }
+    if (fetched.has(index) || fetchingAhead.has(panel)) return;
+    fetched.add(index);
+    fetchingAhead.add(panel);
+    markWaiting(panel);
+    const url = new URL(tab.dataset.href, location.href);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}/panel`;
+    url.search = '';
+    url.hash = '';
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const html = await response.text();
+      // A click's answer may have brought the page meanwhile.
+      if (panel.dataset.loaded === 'true') return;
+      const content = document.createElement('div');
+      content.innerHTML = html;
+      showContent(panel, content, true);
+      panel.dataset.prefetched = 'true';
+    } catch (error) {
+      // The settle's click, if it is on its way, clears the wait with its answer.
+      if (panel.dataset.loaded !== 'true' && selectedOf(section) !== index) clearWaiting(panel);
+    } finally {
+      fetchingAhead.delete(panel);
+    }
+  }
+
+  /**
+   * Puts a page's content (the children of `source`) into its panel. Content
+   * taking the place of the placeholder fades in when `fades` (a
+   * cross-dissolve already faded to the placeholder; a drag shows it
+   * mid-swipe), unless motion is reduced.
+   */
+  function showContent(panel, source, fades) {
+    const arriving = panel.dataset.loaded !== 'true';
+    clearWaiting(panel);
+    if (panel.innerHTML !== source.innerHTML) panel.replaceChildren(...source.childNodes);
+    panel.dataset.loaded = 'true';
+    if (arriving && fades && !reducedMotion.matches) {
+      panel.classList.add('folio-arrived');
+      panel.addEventListener('animationend', () => panel.classList.remove('folio-arrived'), { once: true });
+    }
+  }
+
+  /** Hands the indicator and the titles' colours back to the stylesheet; the next drag may fetch again. */
   function clearDrag(section) {
+    dragFetches.delete(section);
     const indicator = section.querySelector('.folio-indicator');
     if (indicator) {
       indicator.style.removeProperty('transition');
@@ -460,19 +529,13 @@
     }
     newPanels.forEach((panel, i) => {
       const old = oldPanels[i];
-      const loaded = panel.dataset.loaded === 'true';
-      const arriving = loaded && old.dataset.loaded !== 'true';
       clearWaiting(old);
-      if (loaded && old.innerHTML !== panel.innerHTML) {
-        old.replaceChildren(...panel.childNodes);
-      } else if (!loaded && old.dataset.loaded === 'true') {
+      if (panel.dataset.loaded === 'true') {
+        showContent(old, panel, dissolves(section));
+        delete old.dataset.prefetched; // the server has it loaded now
+      } else if (old.dataset.loaded === 'true' && !old.dataset.prefetched) {
         old.replaceChildren(); // unloaded past the cache limit
-      }
-      old.dataset.loaded = loaded ? 'true' : 'false';
-      // A cross-dissolve already faded to the placeholder: the content fades in too, not pops.
-      if (arriving && dissolves(section) && !reducedMotion.matches) {
-        old.classList.add('folio-arrived');
-        old.addEventListener('animationend', () => old.classList.remove('folio-arrived'), { once: true });
+        old.dataset.loaded = 'false';
       }
     });
     // Smooth: the bar may still be gliding to the tab; jumping it now would tear.

@@ -2,7 +2,12 @@
 events (Chromium's DevTools protocol) from page 0 towards page 1, the
 indicator's box at each step is the interpolation of its boxes on the two
 pages by the drag's progress, and the selected title's colour moves with
-it; after the finger lifts, page 1 is selected and the indicator is there."""
+it; after the finger lifts, page 1 is selected and the indicator is there.
+
+A drag towards a page never shown fetches that page's content from its
+read-only panel URL while the finger is still down (and no page further
+away); letting go short of it snaps back, and the server still has page 0
+selected and page 1 not loaded: only the settle's post records a page."""
 
 import pytest
 
@@ -25,6 +30,45 @@ def touch_page(chromium):
                                    has_touch=True, is_mobile=True)
     yield context.new_page()
     context.close()
+
+
+def touch_driver(page, key):
+    """`move(fraction)` holds the finger on the track, `fraction` of its width
+    left of where it started; `lift()` ends the touch."""
+    track = page.locator(f"#folio-{key} .folio-track").bounding_box()
+    y = track["y"] + track["height"] / 2
+    x0 = track["x"] + track["width"] * 0.9
+    cdp = page.context.new_cdp_session(page)
+
+    def send(kind, x=0):
+        cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+
+    state = {"at": 0.0}
+
+    def move(fraction, steps=8):
+        if not state.get("down"):
+            send("touchStart", x0)
+            state["down"] = True
+        start = state["at"]
+        for step in range(1, steps + 1):
+            state["at"] = start + (fraction - start) * step / steps
+            send("touchMove", x0 - track["width"] * state["at"])
+            frames(page)
+
+    def lift():
+        send("touchEnd")
+        state.update(down=False, at=0.0)
+
+    return move, lift
+
+
+def server_state(page, folio, key):
+    """The session's pager as the server has it (the context's cookies)."""
+    response = page.request.get(f"{folio.url}/{key}/state")
+    assert response.ok, response.status
+    data = response.json()
+    return data["selected"]["index"], {p["key"]: p["loaded"] for p in data["pages"]}
 
 
 def frames(page, count=2):
@@ -67,3 +111,62 @@ def test_the_indicator_follows_a_touch_drag_in_proportion_and_lands_on_the_new_p
     middle = min(moving, key=lambda s: abs(s["progress"] - 0.5))
     assert middle["colour0"] != start["colour0"] and middle["colour1"] != start["colour1"], middle
     assert end["colour1"] == start["colour0"]
+
+
+PANEL = """([key, index]) => {
+  const panel = document.querySelectorAll(`#folio-${key} .folio-track > .folio-panel`)[index];
+  return { loaded: panel.dataset.loaded, prefetched: panel.dataset.prefetched || null,
+           busy: panel.getAttribute('aria-busy'), posts: panel.querySelectorAll('.post').length };
+}"""
+
+
+def test_a_drag_fetches_the_neighbour_it_heads_for_and_a_snap_back_records_nothing(folio, touch_page):
+    page = touch_page
+    page.goto(f"{folio.url}/essence/all")
+    wait_until_settled(page, "essence")
+    # A session that has shown pages 3 and 0: pages 1 and 2 are placeholders.
+    for key, index in (("picture", "3"), ("all", "0")):
+        page.locator(f"#folio-essence-tab-{key}").click()
+        page.wait_for_function(
+            f"() => document.getElementById('folio-essence').dataset.selected === '{index}'", timeout=10_000)
+        page.wait_for_load_state("networkidle")
+    wait_until_settled(page, "essence")
+    assert server_state(page, folio, "essence") == (
+        0, {"all": True, "video": False, "voice": False, "picture": True, "joke": False})
+    assert page.evaluate(PANEL, ["essence", 1])["loaded"] == "false"
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
+    move, lift = touch_driver(page, "essence")
+
+    move(0.4)  # the finger stays down, 40 % of the way to page 1
+    page.wait_for_function(f"() => ({PANEL})(['essence', 1]).posts > 0", timeout=10_000)
+    held = page.evaluate(PANEL, ["essence", 1])
+    assert held == {"loaded": "true", "prefetched": "true", "busy": None, "posts": held["posts"]}, held
+    assert page.evaluate(BOX, "essence")["progress"] > 0.2, "the finger lifted early"
+    panel_requests = [url for method, url in requests if url.endswith("/panel")]
+    assert panel_requests == [f"{folio.url}/essence/video/panel"], requests
+    assert not [r for r in requests if r[0] == "POST"], requests
+    assert page.evaluate(PANEL, ["essence", 2])["loaded"] == "false"
+
+    move(0.0)
+    lift()
+    page.wait_for_load_state("networkidle")
+    wait_until_settled(page, "essence")
+    assert page.evaluate(BOX, "essence")["selected"] == "0"
+    assert not [r for r in requests if r[0] == "POST"], requests
+    assert server_state(page, folio, "essence") == (
+        0, {"all": True, "video": False, "voice": False, "picture": True, "joke": False})
+
+    # Dragged all the way this time: the settle's post records page 1, whose
+    # content was already there (not fetched again).
+    move(0.7, steps=12)
+    lift()
+    page.wait_for_function("() => document.getElementById('folio-essence').dataset.selected === '1'",
+                           timeout=10_000)
+    page.wait_for_load_state("networkidle")
+    wait_until_settled(page, "essence")
+    assert [url for method, url in requests if url.endswith("/panel")] == panel_requests, requests
+    assert server_state(page, folio, "essence") == (
+        1, {"all": True, "video": True, "voice": False, "picture": True, "joke": False})
+    shown = page.evaluate(PANEL, ["essence", 1])
+    assert shown["loaded"] == "true" and shown["prefetched"] is None and shown["posts"] > 0, shown
