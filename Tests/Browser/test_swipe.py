@@ -7,7 +7,9 @@ it; after the finger lifts, page 1 is selected and the indicator is there.
 A drag towards a page never shown fetches that page's content from its
 read-only panel URL while the finger is still down (and no page further
 away); letting go short of it snaps back, and the server still has page 0
-selected and page 1 not loaded: only the settle's post records a page."""
+selected and page 1 not loaded: only the settle's post records a page. A
+fetch that fails is not asked again in the same drag, leaves the skeleton,
+and the settle's post loads the page as before."""
 
 import pytest
 
@@ -170,3 +172,28 @@ def test_a_drag_fetches_the_neighbour_it_heads_for_and_a_snap_back_records_nothi
         1, {"all": True, "video": True, "voice": False, "picture": True, "joke": False})
     shown = page.evaluate(PANEL, ["essence", 1])
     assert shown["loaded"] == "true" and shown["prefetched"] is None and shown["posts"] > 0, shown
+
+
+def test_a_failed_fetch_ahead_keeps_the_skeleton_and_the_settle_loads_the_page(folio, touch_page):
+    page = touch_page
+    page.route("**/panel", lambda route: route.abort())
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.goto(f"{folio.url}/essence/all")
+    wait_until_settled(page, "essence")
+    move, lift = touch_driver(page, "essence")
+    with page.expect_event("requestfailed", timeout=10_000):
+        move(0.3)
+    # The wait's busy mark goes with the failure; the skeleton stays.
+    page.wait_for_function(f"() => ({PANEL})(['essence', 1]).busy === null", timeout=10_000)
+    move(0.5)  # further on in the same drag: not asked again
+    frames(page, 10)
+    assert failed == [f"{folio.url}/essence/video/panel"], failed
+    held = page.evaluate(PANEL, ["essence", 1])
+    assert held == {"loaded": "false", "prefetched": None, "busy": None, "posts": 0}, held
+    assert page.evaluate(BOX, "essence")["selected"] == "0"
+    move(0.7)
+    lift()
+    page.wait_for_function(f"() => ({PANEL})(['essence', 1]).posts > 0", timeout=10_000)
+    assert page.evaluate(BOX, "essence")["selected"] == "1"
+    assert failed == [f"{folio.url}/essence/video/panel"], failed
