@@ -57,7 +57,8 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioTemplate"], swiftSettings: strict),
         // A tiny server for the Python suites and scripts/bench-http.
-        .executableTarget(name: "FolioHTTPFixture", dependencies: ["FolioHTTP"], swiftSettings: strict),
+        .executableTarget(
+            name: "FolioHTTPFixture", dependencies: ["FolioHTTP", "FolioSync"], swiftSettings: strict),
         .executableTarget(
             name: "FolioBenchmarks",
             dependencies: ["FolioCore", "FolioText", "FolioTemplate", "FolioHTTP", "Folio", "CLibXML2"],

@@ -2,7 +2,7 @@ import FolioHTTP
 import Foundation
 
 /// The fixture's routes: a fixed 10 KB page, an echo of what the parser saw,
-/// static files, and a few helpers for the integration tests.
+/// static files, streams, and a few helpers for the integration tests.
 struct FixtureHandler: HTTPHandler {
     /// Exactly 10 240 bytes of HTML, built once and shared by every response.
     static let page: [UInt8] = {
@@ -19,6 +19,7 @@ struct FixtureHandler: HTTPHandler {
     }()
 
     let files: StaticFiles?
+    let streams = StreamRoutes()
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         switch request.path {
@@ -33,6 +34,11 @@ struct FixtureHandler: HTTPHandler {
             return HTTPResponse(
                 headers: ["Content-Type": "text/plain"],
                 body: .parts([Array("one ".utf8), [], Array("two ".utf8), Array("three\n".utf8)]))
+        case "/stream":
+            return streams.stream(request)
+        case "/broadcast":
+            guard request.method == .post else { return .methodNotAllowed(allowed: [.post]) }
+            return streams.broadcast(request)
         case "/healthz":
             return .text(.ok, "ok")
         case "/slow":

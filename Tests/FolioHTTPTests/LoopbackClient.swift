@@ -9,7 +9,8 @@ import Foundation
 /// A blocking test client over a real loopback socket, speaking raw bytes.
 final class LoopbackClient {
     private(set) var fd: Int32
-    private var buffered: [UInt8] = []
+    /// Received and not yet consumed.
+    var buffered: [UInt8] = []
 
     /// A parsed response.
     struct Response {
@@ -19,9 +20,14 @@ final class LoopbackClient {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    init(port: Int, host: String = "127.0.0.1") throws {
+    /// Connects; `receiveBuffer` shrinks the socket's receive buffer (set before
+    /// connecting, so the window stays small), to stall a server sooner.
+    init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         let address = try SocketAddress(host: host, port: port)
         fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let result = address.withSockAddr { connect(fd, $0, $1) }
@@ -52,7 +58,7 @@ final class LoopbackClient {
     }
 
     /// Reads more bytes; false on EOF, error or timeout.
-    private func fill() -> Bool {
+    func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return false }

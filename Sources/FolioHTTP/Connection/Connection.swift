@@ -19,6 +19,8 @@ final class Connection {
     var peerClosed = false
     /// What this connection holds of the server's `BodyBudget`.
     var reservedBodyBytes = 0
+    /// The stream its response is, while it runs: it owns the connection.
+    var stream: ActiveStream?
 
     init(fd: Int32, serial: UInt64, limits: HTTPLimits, timeouts: HTTPTimeouts, now: UInt64) {
         self.fd = fd
@@ -34,10 +36,13 @@ final class Connection {
     /// Whether parsing waits for the output to drain.
     var isBackpressured: Bool { output.byteCount > Self.outputHighWater }
 
-    /// What epoll should watch given the current state.
+    /// What epoll should watch given the current state. A stream's connection
+    /// reads nothing (a pipelined request waits in the socket) but hears a hang-up.
     var desiredInterest: Epoll.Interest {
         var interest: Epoll.Interest = []
-        if !peerClosed && !machine.closesAfterWrite && !machine.isAnswering && !isBackpressured {
+        if stream != nil {
+            interest.insert(.hangUp)
+        } else if !peerClosed && !machine.closesAfterWrite && !machine.isAnswering && !isBackpressured {
             interest.insert(.read)
         }
         if !output.isEmpty { interest.insert(.write) }

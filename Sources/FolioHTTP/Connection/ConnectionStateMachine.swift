@@ -25,6 +25,9 @@ struct ConnectionStateMachine {
         /// the handler's own timeouts bound it, and the client is waiting for
         /// the answer, not idle. Nothing more is read or parsed meanwhile.
         case answering
+        /// The response is a stream, which owns the connection until it ends:
+        /// nothing is read, and no deadline runs but the write one.
+        case streaming
         /// The last response is queued; close once it is written.
         case closingAfterWrite
         case closed
@@ -51,6 +54,13 @@ struct ConnectionStateMachine {
     /// parsing wait for its answer, so responses stay in request order.
     var isAnswering: Bool { state == .answering }
 
+    /// Whether the response is a stream still running.
+    var isStreaming: Bool { state == .streaming }
+
+    /// Whether the current response holds the connection (on a worker, or a
+    /// stream), so nothing more is read or parsed.
+    var holdsConnection: Bool { state == .answering || state == .streaming }
+
     /// Whether new responses must carry `Connection: close` (shutdown in progress).
     var isShuttingDown: Bool { shuttingDown }
 
@@ -65,7 +75,7 @@ struct ConnectionStateMachine {
             }
         case .receivingHead:
             if readingBody { state = .receivingBody(deadline: now + timeouts.body.nanoseconds) }
-        case .receivingBody, .answering, .closingAfterWrite, .closed:
+        case .receivingBody, .answering, .streaming, .closingAfterWrite, .closed:
             break
         }
     }
@@ -75,8 +85,15 @@ struct ConnectionStateMachine {
     mutating func requestHandedOff() {
         switch state {
         case .awaitingRequest, .receivingHead, .receivingBody: state = .answering
-        case .answering, .closingAfterWrite, .closed: break
+        case .answering, .streaming, .closingAfterWrite, .closed: break
         }
+    }
+
+    /// The response's head is queued and its body is a stream: no deadline
+    /// runs (idle, head, body) until it ends with `responseQueued(now:keepAlive:)`.
+    mutating func streamStarted() {
+        guard state != .closed && state != .closingAfterWrite else { return }
+        state = .streaming
     }
 
     /// A whole request was parsed and answered; `keepAlive` is what both sides agreed.
@@ -99,7 +116,7 @@ struct ConnectionStateMachine {
     mutating func peerClosed() -> Action {
         switch state {
         case .closed: return .none
-        case .awaitingRequest, .receivingHead, .receivingBody, .answering, .closingAfterWrite:
+        case .awaitingRequest, .receivingHead, .receivingBody, .answering, .streaming, .closingAfterWrite:
             // While answering, only a hang-up gets here (reading is paused):
             // nobody is left to take the answer, which is then dropped.
             state = .closingAfterWrite
@@ -143,7 +160,7 @@ struct ConnectionStateMachine {
             guard hasPendingInput else { return .close }
             state = .receivingHead(deadline: now + timeouts.head.nanoseconds)
             return .read
-        case .receivingHead, .receivingBody, .answering, .closingAfterWrite, .closed:
+        case .receivingHead, .receivingBody, .answering, .streaming, .closingAfterWrite, .closed:
             return .none
         }
     }
@@ -159,7 +176,7 @@ struct ConnectionStateMachine {
             if writeDeadline != nil { return close() }
             state = .closingAfterWrite
             return .rejectAndClose(.requestTimeout)
-        case .answering, .closingAfterWrite, .closed:
+        case .answering, .streaming, .closingAfterWrite, .closed:
             return .none
         }
     }

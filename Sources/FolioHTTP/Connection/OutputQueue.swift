@@ -64,9 +64,13 @@ struct OutputQueue {
         byteCount += region.count
     }
 
+    /// Chunk slots kept when the queue empties; a burst's bigger array is freed
+    /// (an idle stream should hold next to nothing).
+    static let keptSlots = 16
+
     private mutating func resetIfEmpty() {
         guard byteCount == 0 else { return }
-        chunks.removeAll(keepingCapacity: true)
+        chunks.removeAll(keepingCapacity: chunks.capacity <= Self.keptSlots)
         first = 0
         offset = 0
     }

@@ -1,5 +1,6 @@
 /// Writes a response head into a reusable buffer: status line, the handler's
-/// fields, then `Date`, `Content-Length` and `Connection` filled in by the server.
+/// fields, then `Date`, `Content-Length` (or, for a stream, `Transfer-Encoding`)
+/// and `Connection` filled in by the server.
 struct ResponseSerializer {
     /// Reused for every response of a loop so a head costs no allocation.
     private(set) var head: [UInt8] = []
@@ -8,7 +9,9 @@ struct ResponseSerializer {
     init() { head.reserveCapacity(1024) }
 
     /// Fills `head` for `response`. `Content-Length` is the body's (none for
-    /// 1xx, 204, 304), also for `HEAD`, whose body the caller leaves out.
+    /// 1xx, 204, 304), also for `HEAD`, whose body the caller leaves out. A
+    /// stream has no length: `Transfer-Encoding: chunked` on HTTP/1.1, nothing
+    /// on HTTP/1.0 (the caller closes the connection at its end).
     ///
     /// - Parameters:
     ///   - keepAlive: whether the connection stays open; `false` adds `Connection: close`.
@@ -31,9 +34,13 @@ struct ResponseSerializer {
         head.append(contentsOf: dates.current())
         head.append(contentsOf: "\r\n".utf8)
         if !response.status.forbidsBody {
-            head.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(response.body.count)
-            head.append(contentsOf: "\r\n".utf8)
+            if case .stream = response.body {
+                if !http10 { head.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
+            } else {
+                head.append(contentsOf: "Content-Length: ".utf8)
+                appendDecimal(response.body.count)
+                head.append(contentsOf: "\r\n".utf8)
+            }
         }
         if !keepAlive {
             head.append(contentsOf: "Connection: close\r\n".utf8)

@@ -1,5 +1,6 @@
 /// A response body: one buffer, several written with one `writev` and never
-/// joined, or a region of an open file streamed with `sendfile`.
+/// joined, a region of an open file streamed with `sendfile`, or a stream
+/// written over time.
 public enum HTTPBody: Sendable, Hashable {
     /// One buffer.
     case bytes([UInt8])
@@ -7,27 +8,32 @@ public enum HTTPBody: Sendable, Hashable {
     case parts([[UInt8]])
     /// Part of a file, sent as the socket drains and never held in memory (a big static file).
     case file(FileRegion)
+    /// Chunks written over time from any thread (see ``HTTPResponse/stream(status:headers:heartbeat:start:)``).
+    case stream(HTTPStreamBody)
 
     /// No body.
     public static let empty = HTTPBody.bytes([])
 
-    /// The total length in bytes.
+    /// The total length in bytes; 0 for a stream, whose length is not known.
     public var count: Int {
         switch self {
         case .bytes(let bytes): bytes.count
         case .parts(let parts): parts.reduce(0) { $0 + $1.count }
         case .file(let region): region.count
+        case .stream: 0
         }
     }
 
     /// The whole body in one buffer, as a client receives it: parts joined, a
-    /// file region read (nil when the file cannot be read). For tests and tools,
+    /// file region read (nil when the file cannot be read, and for a stream,
+    /// which has no bytes until a server runs it). For tests and tools,
     /// never for the serving path, which sends bodies without joining them.
     public func collectedBytes() -> [UInt8]? {
         switch self {
         case .bytes(let bytes): bytes
         case .parts(let parts): parts.flatMap { $0 }
         case .file(let region): region.readAll()
+        case .stream: nil
         }
     }
 }

@@ -135,6 +135,17 @@ struct HTTPRequestParser {
         start = 0
     }
 
+    /// Gives back the buffer's memory while nothing will be parsed for long (a
+    /// stream holds the connection), keeping bytes a client pipelined behind it.
+    mutating func shrinkWhileIdle() {
+        dropConsumedBytes()
+        if buffer.isEmpty {
+            buffer = []
+        } else if buffer.capacity > 2 * buffer.count {
+            buffer = Array(buffer)
+        }
+    }
+
     /// Gives back what the request being received holds after a rejection (the
     /// buffer, a chunked body's decoded bytes): nothing more is parsed.
     mutating func releaseBuffer() {

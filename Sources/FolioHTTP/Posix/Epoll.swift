@@ -23,6 +23,8 @@ struct Epoll: ~Copyable {
         let rawValue: UInt32
         static let read = Interest(rawValue: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
         static let write = Interest(rawValue: EPOLLOUT.rawValue)
+        /// The peer closed or reset, without reading: what a stream's connection watches.
+        static let hangUp = Interest(rawValue: EPOLLRDHUP.rawValue)
     }
 
     func add(_ target: Int32, _ interest: Interest) throws(POSIXCallError) {

@@ -44,7 +44,7 @@ extension EventLoop {
     /// Turns buffered bytes into responses, in order, until more bytes are
     /// needed or a request went to a worker thread (parsing resumes with its answer).
     func process(_ connection: Connection) {
-        parsing: while !connection.machine.closesAfterWrite && !connection.machine.isAnswering
+        parsing: while !connection.machine.closesAfterWrite && !connection.machine.holdsConnection
             && !connection.isBackpressured
         {
             switch connection.parser.next() {
@@ -88,6 +88,10 @@ extension EventLoop {
     /// at once when it can, and logs it (`started`: when the request was parsed).
     func queue(_ response: HTTPResponse, to request: HTTPRequest, on connection: Connection, started: UInt64)
     {
+        if case .stream(let body) = response.body {
+            startStream(body, response, to: request, on: connection, started: started)
+            return
+        }
         let keepAlive = request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
         serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http10)
         let sendsBody = request.method != .head && !response.status.forbidsBody
@@ -123,6 +127,7 @@ extension EventLoop {
             case .bytes(let bytes): connection.output.append(bytes)
             case .parts(let parts): for part in parts { connection.output.append(part) }
             case .file(let region): connection.output.append(region)
+            case .stream: break  // `queue` starts streams
             }
             return
         }
@@ -152,6 +157,7 @@ extension EventLoop {
                 return
             }
             if progress.written > 0 { connection.machine.writeProgressed(now: monotonicNanoseconds()) }
+            reportOutput(of: connection)
             if !progress.drained {
                 connection.machine.writeBlocked(now: monotonicNanoseconds())
                 updateInterest(connection)

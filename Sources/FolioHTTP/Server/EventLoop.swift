@@ -22,6 +22,10 @@ final class EventLoop {
     /// The server's access log, shared with the other loops.
     let log: AccessLog
     var serializer = ResponseSerializer()
+    /// Size lines of stream chunks, the last one shared by the streams of a broadcast.
+    var chunkFraming = ChunkFraming()
+    /// Streams that got chunks in this pass, written once each at its end.
+    var streamsToFlush: [Connection] = []
     /// Connections indexed by descriptor (descriptors are small and dense).
     var connections: [Connection?] = []
     var openCount = 0
@@ -71,7 +75,13 @@ final class EventLoop {
                     continue
                 }
                 guard fd >= 0, fd < connections.count, let connection = connections[Int(fd)] else { continue }
-                if event.events
+                if connection.stream != nil {
+                    // A stream reads nothing: any of these is the client going away.
+                    if event.events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                        close(connection, streamEnd: .clientClosed)
+                        continue
+                    }
+                } else if event.events
                     & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
                 {
                     readable(connection)
@@ -87,13 +97,16 @@ final class EventLoop {
             }
             if let stopDeadline, openCount == 0 || now >= stopDeadline { break }
         }
-        for case let connection? in connections { close(connection) }
+        for case let connection? in connections { close(connection, streamEnd: .serverStopping) }
         // The accept thread has stopped before any stop request, so no socket arrives
         // after this; a worker's late answer is dropped by the closed mailbox.
-        for fd in mailbox.close().sockets {
+        let left = mailbox.close()
+        for fd in left.sockets {
             Socket.close(fd)
             counter.decrement()
         }
+        // End handlers registered after the end still run; chunks have nowhere to go.
+        for case .run(let body) in left.streamEvents { body() }
     }
 
     private func readMailbox() {
@@ -101,6 +114,7 @@ final class EventLoop {
         let inbox = mailbox.take()
         for fd in inbox.sockets { register(fd) }
         for answer in inbox.answers { deliver(answer) }
+        deliver(inbox.streamEvents)
         if let deadline = inbox.stopDeadline, stopDeadline == nil {
             stopDeadline = deadline
             for case let connection? in connections { shutDown(connection) }
@@ -110,9 +124,16 @@ final class EventLoop {
     /// Tells one connection the server is stopping: idle ones close, except
     /// those whose request bytes already sit unread in the socket (closing
     /// them would reset the client unanswered): those are read and answered.
+    /// A stream gets its final chunk now, and the connection closes once it is written.
     private func shutDown(_ connection: Connection) {
-        let pending = Socket.hasPendingInput(connection.fd)
-        switch connection.machine.shutdownRequested(now: monotonicNanoseconds(), hasPendingInput: pending) {
+        let pending = connection.stream == nil && Socket.hasPendingInput(connection.fd)
+        let action = connection.machine.shutdownRequested(
+            now: monotonicNanoseconds(), hasPendingInput: pending)
+        if connection.stream != nil {
+            endStream(connection, .serverStopping)
+            return
+        }
+        switch action {
         case .none, .rejectAndClose: break
         case .close: close(connection)
         case .read: readable(connection)
@@ -145,20 +166,29 @@ final class EventLoop {
     private func tick(now: UInt64) {
         trimMemoryIfNeeded()
         for case let connection? in connections {
+            writeHeartbeatIfDue(connection, now: now)
             switch connection.machine.timerFired(now: now) {
             case .none: break
-            case .close: close(connection)
+            // A stream has no deadline but the write one: its reader stalled.
+            case .close: close(connection, streamEnd: .stalled)
             case .rejectAndClose(let status): reject(connection, status: status, message: "request timeout")
             case .read: readable(connection)
             }
         }
+        flushStreams()
     }
 
-    /// Closes the socket and forgets the connection.
-    func close(_ connection: Connection) {
+    /// Closes the socket and forgets the connection; a stream it carried ends
+    /// with `streamEnd` (unless its end was decided before).
+    func close(_ connection: Connection, streamEnd: HTTPStreamEnd = .clientClosed) {
         // The descriptor may already be closed and its number reused by a newer connection.
         guard connections[Int(connection.fd)] === connection else { return }
         connection.machine.closed()
+        if let active = connection.stream {
+            connection.stream = nil
+            logEnd(of: active, now: monotonicNanoseconds())
+            active.stream.complete(streamEnd)
+        }
         releaseBody(connection)
         epoll.remove(connection.fd)
         Socket.close(connection.fd)

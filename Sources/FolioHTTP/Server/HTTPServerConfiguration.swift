@@ -36,13 +36,19 @@ public struct HTTPServerConfiguration: Sendable {
     /// requests run at once; the others wait in a queue (at most one per
     /// connection). Values below 1 count as 1. Default 4.
     public var workerThreads: Int
+    /// Bytes of unsent output a streaming response (``HTTPResponse/stream(status:headers:heartbeat:start:)``)
+    /// may have waiting for its client. A send that would pass it finds the reader
+    /// stalled: the connection is closed at once and the stream ends
+    /// (``HTTPStreamEnd/stalled``), so a client that stops reading costs at most
+    /// this much, never a growing buffer. Default 256 KiB.
+    public var streamOutputLimit: Int
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, eventLoopCount: Int? = nil,
         limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
         maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024, workerThreads: Int = 4,
-        bodyBudgetBytes: Int = 64 * 1024 * 1024
+        bodyBudgetBytes: Int = 64 * 1024 * 1024, streamOutputLimit: Int = 256 * 1024
     ) {
         self.host = host
         self.port = port
@@ -54,6 +60,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.backlog = backlog
         self.workerThreads = max(1, workerThreads)
         self.bodyBudgetBytes = bodyBudgetBytes
+        self.streamOutputLimit = streamOutputLimit
     }
 
     private static var activeProcessors: Int {

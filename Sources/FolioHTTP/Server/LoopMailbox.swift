@@ -1,14 +1,16 @@
 import FolioSync
 import Synchronization
 
-/// How other threads talk to an event loop: new sockets, workers' answers
-/// and the stop request go into a locked inbox, and the eventfd wakes the
-/// loop to read it.
+/// How other threads talk to an event loop: new sockets, workers' answers,
+/// streams' chunks and the stop request go into a locked inbox, and the
+/// eventfd wakes the loop to read it.
 final class LoopMailbox: Sendable {
     struct Inbox {
         var sockets: [Int32] = []
         /// Answers from worker threads, in the order they finished.
         var answers: [OffloadedResponse] = []
+        /// Chunks, ends and end handlers of streams, in the order they were given.
+        var streamEvents: [StreamEvent] = []
         /// Monotonic nanoseconds by which the loop must have closed everything.
         var stopDeadline: UInt64?
         /// Cleared when the loop has stopped and closed the eventfd: nothing
@@ -44,9 +46,23 @@ final class LoopMailbox: Sendable {
         // too (a group commit's batch wakes each loop once, not per answer).
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
-            let wakeupDue = !inbox.answers.isEmpty || !inbox.sockets.isEmpty
+            let wakeupDue = inbox.hasDeliveries
             inbox.answers.append(answer)
             if !wakeupDue { wakeup.signal() }
+        }
+    }
+
+    /// Hands a stream's event to the loop, waking it only when the inbox was
+    /// empty: a broadcast to many streams wakes each loop once, not per chunk.
+    ///
+    /// - Returns: false when the loop has stopped (the event is dropped).
+    func deliver(_ event: StreamEvent) -> Bool {
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return false }
+            let wakeupDue = inbox.hasDeliveries
+            inbox.streamEvents.append(event)
+            if !wakeupDue { wakeup.signal() }
+            return true
         }
     }
 
@@ -66,6 +82,7 @@ final class LoopMailbox: Sendable {
             let taken = inbox
             inbox.sockets.removeAll()
             inbox.answers.removeAll()
+            inbox.streamEvents.removeAll()
             return taken
         }
     }
@@ -80,6 +97,11 @@ final class LoopMailbox: Sendable {
             return taken
         }
     }
+}
+
+extension LoopMailbox.Inbox {
+    /// Whether something waits for the loop, so a wake-up is already due.
+    var hasDeliveries: Bool { !answers.isEmpty || !sockets.isEmpty || !streamEvents.isEmpty }
 }
 
 /// Open connections across all loops, checked by the accept thread against the cap.
