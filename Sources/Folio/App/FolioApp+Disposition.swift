@@ -50,6 +50,7 @@ extension FolioApp {
             return try viewDisposition(ViewRequest(.fragment, pager, pageKey: nil, request: request), request)
         case (.state, let pager?): return stateDisposition(pager, request)
         case (.panel(_, let page), let pager?): return try panelDisposition(pager, page: page, request)
+        case (.events, let pager?): return try eventsDisposition(pager, request)
         case (.select, let pager?), (.scroll, let pager?): return clickDisposition(route, pager, request)
         default: throw .notFound("There is nothing at \(request.path).")
         }

@@ -23,6 +23,8 @@ public final class FolioApp: HTTPHandler {
     let templates: TemplateSet
     let staticFiles: StaticFiles?
     let content: PageContentStore
+    /// The event streams and refreshes of live pagers.
+    let live: LiveHub
     let renderer: PagerRenderer
     /// The pagers in configuration order (the index lists them so) and by key.
     let pagers: [ResolvedPager]
@@ -139,8 +141,9 @@ public final class FolioApp: HTTPHandler {
         self.warnings = warnings
         content = PageContentStore(
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
-            language: configuration.lang)
-        renderer = PagerRenderer(templates: templates, site: site, content: content)
+            language: configuration.lang, badges: Self.badgePaths(configuration.pagers))
+        live = LiveHub(pagers: configuration.pagers, content: content)
+        renderer = PagerRenderer(templates: templates, site: site, content: content, live: live)
         var pagers: [ResolvedPager] = []
         for pager in configuration.pagers {
             do {
@@ -161,6 +164,17 @@ public final class FolioApp: HTTPHandler {
     /// become 4xx/5xx answers with a short message (an error page for browsers).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         disposition(for: request).response()
+    }
+
+    /// Each badge page (`pager/page`) and where its count is.
+    private static func badgePaths(_ pagers: [PagerConfiguration]) -> [String: BadgePath] {
+        var paths: [String: BadgePath] = [:]
+        for pager in pagers {
+            for page in pager.pages {
+                if let path = page.badge.flatMap(BadgePath.init) { paths[pager.key + "/" + page.key] = path }
+            }
+        }
+        return paths
     }
 
     /// The secret that signs form tokens, kept in the state store (made at

@@ -13,6 +13,9 @@ final class ResolvedPager: Sendable {
     /// The pages whose data comes from a file, URL or provider (so showing
     /// them may wait), with their loader names `{pager}/{page}`, made once.
     let externalPages: [(key: String, name: String)]
+    /// Pages with a badge and data from outside: every view shows their
+    /// count, so their data loads even when nobody opened them.
+    let badgePages: [PageConfiguration]
 
     var key: String { configuration.key }
     var pageCount: Int { startingStates.count }
@@ -31,6 +34,7 @@ final class ResolvedPager: Sendable {
         externalPages = configuration.pages.compactMap { page in
             page.source.isExternal ? (page.key, configuration.key + "/" + page.key) : nil
         }
+        badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
     }

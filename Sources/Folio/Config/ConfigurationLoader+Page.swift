@@ -3,7 +3,8 @@ import Foundation
 
 extension ConfigurationLoader {
     static let pageKeys = [
-        "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
+        "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds", "refreshSeconds",
+        "badge",
     ]
 
     /// Reads one page at `path`; `nil` when it has no key (problems reported).
@@ -17,10 +18,22 @@ extension ConfigurationLoader {
         let what = key.map { "page '\($0)' of \(pagerWhat)" } ?? "a page of \(pagerWhat)"
         let title = requiredString(fields, "title", in: what, at: path + ".title")
         let template = requiredString(fields, "template", in: what, at: path + ".template")
-        let source = self.source(fields, in: what, at: path + ".source")
+        var source = self.source(fields, in: what, at: path + ".source")
+        note(path + ".refreshSeconds", fields["refreshSeconds"]?.value.location)
+        note(path + ".badge", fields["badge"]?.value.location)
+        let refreshSeconds = reader.number(fields, "refreshSeconds")
+        if let member = fields["refreshSeconds"], !["dataFile", "url"].contains(where: { fields[$0] != nil }) {
+            reader.report(member.keyLocation, "'refreshSeconds' only applies to a page with a 'url' or a 'dataFile'")
+        }
+        let badge = reader.string(fields, "badge", in: what, required: false)
+        if case .url(let url, _, let timeout) = source, let refreshSeconds, fields["cacheSeconds"] == nil {
+            // A live feed is kept no longer than its refresh period: a view without JavaScript gets the newest.
+            source = .url(url, cacheSeconds: refreshSeconds, timeoutSeconds: timeout)
+        }
         guard let key else { return nil }
         return PageConfiguration(
-            key: key, title: title, template: template, source: source ?? PageSource.none)
+            key: key, title: title, template: template, source: source ?? PageSource.none,
+            refreshSeconds: refreshSeconds, badge: badge)
     }
 
     /// Exactly one of `data`, `dataFile`, `url` (or none); `nil` after reporting.

@@ -87,7 +87,7 @@ struct ConfigurationValidator {
 
     /// Keys that would collide with Folio's own routes.
     static let reservedPagerKeys: Set<String> = ["public", "healthz"]
-    static let reservedPageKeys: Set<String> = ["select", "scroll", "state", "fragment"]
+    static let reservedPageKeys: Set<String> = ["select", "scroll", "state", "fragment", "events"]
     /// What a key may be made of: it becomes part of URLs, ids and CSS selectors.
     static let keyCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
@@ -201,6 +201,27 @@ struct ConfigurationValidator {
         }
         checkTemplate(page.template, at: path + ".template")
         checkSource(page.source, of: what, at: path + ".source")
+        checkLive(page, of: what, at: path)
+    }
+
+    /// `refreshSeconds` (only for URL and file data, 1 s to a day) and
+    /// `badge` (a dotted path, only for a page with data).
+    mutating func checkLive(_ page: PageConfiguration, of what: String, at path: String) {
+        if let seconds = page.refreshSeconds {
+            switch page.source {
+            case .url, .file:
+                checkRange(seconds, 1...86_400, named: "refreshSeconds", at: path + ".refreshSeconds")
+            case .none, .inline, .provider:
+                report(path + ".refreshSeconds", "\(what) has 'refreshSeconds' but no 'url' or 'dataFile' to refresh")
+            }
+        }
+        if let badge = page.badge {
+            if BadgePath(badge) == nil {
+                report(path + ".badge", "the badge of \(what) must be a dotted path such as 'alerts.open', found '\(badge)'")
+            } else if case .none = page.source {
+                report(path + ".badge", "\(what) has a 'badge' but no data to count it from")
+            }
+        }
     }
 
     /// A pager or page key: a URL slug that no route uses.

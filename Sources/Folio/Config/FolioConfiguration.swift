@@ -143,13 +143,25 @@ public struct PageConfiguration: Sendable {
     public var template: String
     /// Where the template's data comes from.
     public var source: PageSource
+    /// For `url` and `dataFile` data: how often, in seconds, the server
+    /// loads it again while some browser shows the pager, and pushes the
+    /// new panel to every open tab. Nil: the page is not live.
+    public var refreshSeconds: Double?
+    /// A path into the page's data (`alerts.open`, `items`) whose value,
+    /// a number or the length of an array, is shown as a count on the tab.
+    public var badge: String?
 
     /// Creates a page.
-    public init(key: String, title: String, template: String, source: PageSource = .none) {
+    public init(
+        key: String, title: String, template: String, source: PageSource = .none, refreshSeconds: Double? = nil,
+        badge: String? = nil
+    ) {
         self.key = key
         self.title = title
         self.template = template
         self.source = source
+        self.refreshSeconds = refreshSeconds
+        self.badge = badge
     }
 }
 

@@ -14,7 +14,9 @@ struct FeedConnection {
     /// Bytes read and not consumed yet.
     var buffer: [UInt8] = []
 
-    init(url: URL, deadline: UInt64) throws(URLFetcher.Failure) {
+    /// Connects to `url`'s host and sends the `GET`, with `validators`'
+    /// conditional fields.
+    init(url: URL, deadline: UInt64, validators: FeedValidators = .none) throws(URLFetcher.Failure) {
         self.deadline = deadline
         guard let host = url.host else { throw URLFetcher.Failure(description: "the URL names no host") }
         let port = url.port ?? 80
@@ -26,7 +28,8 @@ struct FeedConnection {
         let hostField = host.contains(":") ? "[\(host)]" : host
         let request =
             "GET \(target) HTTP/1.1\r\nHost: \(hostField)\(url.port.map { ":\($0)" } ?? "")\r\n"
-            + "Accept: application/json\r\nUser-Agent: Folio\r\nConnection: close\r\n\r\n"
+            + "Accept: application/json\r\nUser-Agent: Folio\r\nConnection: close\r\n"
+            + validators.requestFields.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
         do {
             try send(Array(request.utf8))
         } catch {

@@ -44,6 +44,8 @@ final class PageContentStore: Sendable {
         var countSensitivity: [String: [Bool]] = [:]
         /// Pages whose dependence on `shownCount` has been tested.
         var countChecked: Set<String> = []
+        /// Each badge page's count (`pager/page`), from its newest data.
+        var badges: [String: Int] = [:]
     }
 
     /// Bound on the bytes of cached panels (one per page and shown count in use).
@@ -59,34 +61,86 @@ final class PageContentStore: Sendable {
 
     /// The dashboard's language, for the loading and error panels' words.
     private let language: String
+    /// The badge path of each page that has one (`pager/page`).
+    private let badgePaths: [String: BadgePath]
+    /// Told of every change of a page's data, after the caches dropped it.
+    private let observer = LockedValue<(@Sendable (String, PageData) -> Void)?>(nil)
     /// Where a failure's details go (the server's log): never to the page.
     private let report: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - language: The dashboard's `lang`; a pager's own `lang` wins.
+    ///   - badges: The pages (`pager/page`) that show a count on their tab,
+    ///     and where in their data it is.
     ///   - report: Receives each failed panel's details. Default: standard error.
     init(
         templates: TemplateSet, site: TemplateValue, clock: any WallClock,
         cacheBytes: Int = defaultCacheBytes,
         limits: PageDataLimits = PageDataLimits(), language: String = "zh-Hans",
+        badges: [String: BadgePath] = [:],
         report: @escaping @Sendable (String) -> Void = PageContentStore.logToStandardError
     ) {
         self.templates = templates
         self.site = site
         self.clock = clock
         self.language = language
+        self.badgePaths = badges
         self.report = report
         let entries = LockedValue(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
         self.entries = entries
-        loader = PageDataLoader(clock: clock, limits: limits) { name in
+        let observer = self.observer
+        loader = PageDataLoader(clock: clock, limits: limits) { name, data in
             entries.withLock { entries in
                 entries.generation += 1
                 entries.panels.removeAll { key, _ in key.pager + "/" + key.page == name }
                 // New data may change how the template uses the count: test again.
                 entries.countIndependent.remove(name)
                 entries.countChecked.remove(name)
+                if let path = badges[name] {
+                    entries.badges[name] = data.error == nil ? path.count(in: data.globals) : nil
+                }
             }
+            if let failure = data.refreshFailure {
+                report("folio: the page \(name) shows its previous data, refreshing failed: \(failure)")
+            }
+            observer.withLock { $0 }?(name, data)
         }
+    }
+
+    /// Sets who is told of every change of a page's data (the live hub), once.
+    func observeChanges(_ body: @escaping @Sendable (_ name: String, _ data: PageData) -> Void) {
+        observer.withLock { $0 = body }
+    }
+
+    /// The count on each of `pager`'s tabs, nil for pages without a badge
+    /// or whose data has no count (yet).
+    func badges(of pager: PagerConfiguration) -> [Int?] {
+        guard pager.pages.contains(where: { $0.badge != nil }) else { return pager.pages.map { _ in nil } }
+        return entries.withLock { entries in pager.pages.map { entries.badges[pager.key + "/" + $0.key] } }
+    }
+
+    /// Loads the data of `pager`'s badge pages that have none yet, waiting
+    /// for it as a view waits (called where blocking is allowed, or when
+    /// `needsLoad` said nothing would wait).
+    func loadBadgeData(of pager: PagerConfiguration) {
+        for page in pager.pages where page.badge != nil && page.source.isExternal {
+            _ = loader.data(pager.key + "/" + page.key, source: page.source, recheckAfter: page.refreshSeconds)
+        }
+    }
+
+    /// The count of the badge page `name` (`pager/page`), if its data has one.
+    func badge(_ name: String) -> Int? { entries.withLock { $0.badges[name] } }
+
+    /// The panel of `page` rendered from `data` just loaded, for the tabs
+    /// that show it live (as on its first showing): nothing is loaded here.
+    func livePanel(_ page: PageConfiguration, of pager: PagerConfiguration, data: PageData) -> String {
+        guard data.error == nil else { return failed(pager.key + "/" + page.key, pager, data.error ?? "") }
+        return render(page, of: pager, data: data, shownCount: 1).html
+    }
+
+    /// Loads `page` again now without waiting (a live page's refresh).
+    func refresh(_ page: PageConfiguration, of pager: PagerConfiguration) {
+        loader.refresh(pager.key + "/" + page.key, source: page.source, recheckAfter: page.refreshSeconds)
     }
 
     /// The bytes of panels cached now (at most the limit given at init).
@@ -122,7 +176,7 @@ final class PageContentStore: Sendable {
             return cached
         }
         let data: PageData
-        switch loader.data(name, source: page.source) {
+        switch loader.data(name, source: page.source, recheckAfter: page.refreshSeconds) {
         case .current(let current):
             data = current
         case .stale(let previous):
@@ -165,7 +219,11 @@ final class PageContentStore: Sendable {
         globals["site"] = site
         globals["shownCount"] = .number(Double(shownCount))
         do {
-            return RenderedPanel(html: try templates.render(page.template, globals), expires: data.expires)
+            let html = try templates.render(page.template, globals)
+            guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
+                return RenderedPanel(html: html, expires: data.expires)
+            }
+            return RenderedPanel(html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: data.expires)
         } catch {
             return RenderedPanel(html: failed(pager.key + "/" + page.key, pager, "\(error)"), expires: nil)
         }
@@ -225,6 +283,22 @@ final class PageContentStore: Sendable {
         <p class="folio-panel-error-title">\(HTMLText.escaped(strings.panelFailed))</p>\
         <p><a class="folio-panel-retry" href="">\(HTMLText.escaped(strings.panelRetry))</a></p></div>
         """
+    }
+
+    /// The note over a panel whose refresh failed: when the data shown was
+    /// loaded, and that it is being retried. The time is the server's local
+    /// time; `datetime` has it exactly.
+    static func staleNote(_ strings: InterfaceStrings, updatedAt: Double) -> String {
+        let date = Date(timeIntervalSince1970: updatedAt)
+        // Made per note, which is rare: formatters are not Sendable.
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.dateFormat = "HH:mm"
+        let exact = ISO8601DateFormatter().string(from: date)
+        let text = HTMLText.escaped(strings.panelStale(clock.string(from: date)))
+        return """
+            <p class="folio-panel-stale" role="status"><time datetime="\(exact)">\(text)</time></p>
+            """
     }
 
     /// The default `report`: one line on standard error.

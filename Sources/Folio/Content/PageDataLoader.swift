@@ -9,6 +9,12 @@ struct PageData: Sendable {
     var error: String?
     /// When it must be loaded again; `nil`: never (inline data, files).
     var expires: Double?
+    /// When the data shown was loaded (wall-clock seconds), for the
+    /// "updated HH:MM" note of a refresh that failed.
+    var updatedAt: Double?
+    /// Why the last refresh failed, when this is the previous good data,
+    /// kept (with a note) while the load is retried; nil otherwise.
+    var refreshFailure: String?
 }
 
 /// Loads each page's data once per source at a time and keeps it.
@@ -70,6 +76,10 @@ final class PageDataLoader: Sendable {
         /// `cacheSeconds` (0, say) has passed, so the first view loads once,
         /// not twice. `until` is in monotonic nanoseconds.
         var unclaimed: (data: PageData, until: UInt64)?
+        /// What the feed said identifies the data kept, for a conditional refresh.
+        var validators = FeedValidators.none
+        /// A data file's size and modification time when it was read.
+        var fileStamp: FileStamp?
     }
 
     /// How long the result of a load the `load` effect started waits for its view.
@@ -80,10 +90,13 @@ final class PageDataLoader: Sendable {
     private let clock: any WallClock
     private let limits: PageDataLimits
     private let slots = LockedValue<[String: Slot]>([:])
-    /// Called with a page's name after new data for it is stored, before waiters wake.
-    private let loaded: @Sendable (String) -> Void
+    /// Called with a page's name and its new data after they are stored,
+    /// before waiters wake; not for a refresh that found nothing new.
+    private let loaded: @Sendable (String, PageData) -> Void
 
-    init(clock: any WallClock, limits: PageDataLimits, loaded: @escaping @Sendable (String) -> Void) {
+    init(
+        clock: any WallClock, limits: PageDataLimits, loaded: @escaping @Sendable (String, PageData) -> Void
+    ) {
         self.clock = clock
         self.limits = limits
         self.loaded = loaded
@@ -92,13 +105,26 @@ final class PageDataLoader: Sendable {
     /// The data of the page `name`, loading it first if needed: starts the
     /// load unless one is in flight, and with `waiting` waits for it within
     /// the bounded wait. Without `waiting` (the `load` effect) only starts it.
-    func data(_ name: String, source: PageSource, waiting: Bool = true) -> Lookup {
+    /// - Parameter recheckAfter: For a data file, how long its data is
+    ///   taken as current before the file is looked at again (a live page's
+    ///   `refreshSeconds`, so a view without JavaScript gets the newest);
+    ///   nil: read once.
+    func data(_ name: String, source: PageSource, waiting: Bool = true, recheckAfter: Double? = nil) -> Lookup {
         let now = clock.now
         guard source.isExternal, !source.isFile else {
-            if let data = slots.withLock({ $0[name]?.data }) { return .current(data) }
-            let data = Self.loadAtHand(source)
-            slots.withLock { $0[name, default: Slot()].data = data }
-            loaded(name)
+            if let data = slots.withLock({ $0[name]?.data }) {
+                if data.expires.map({ $0 > now }) ?? true { return .current(data) }
+                refresh(name, source: source, recheckAfter: recheckAfter)
+                return .current(slots.withLock { $0[name]?.data } ?? data)
+            }
+            let stamp = source.filePath.flatMap(FileStamp.init(path:))
+            var data = Self.loadAtHand(source, now: now)
+            if source.isFile { data.expires = recheckAfter.map { now + $0 } }
+            slots.withLock {
+                $0[name, default: Slot()].data = data
+                $0[name]?.fileStamp = stamp
+            }
+            loaded(name, data)
             return .current(data)
         }
         let (stale, flight, isNew) = slots.withLock { slots -> (PageData?, Flight?, Bool) in
@@ -146,22 +172,71 @@ final class PageDataLoader: Sendable {
         }
     }
 
+    /// Loads the page `name` again now, without waiting (a live page's
+    /// refresh): a URL conditionally, with the validators of the data kept,
+    /// unless a load is in flight; a data file only when its size or
+    /// modification time changed, its data then taken as current for
+    /// `recheckAfter` seconds. New data reaches `loaded` as any load's.
+    func refresh(_ name: String, source: PageSource, recheckAfter: Double? = nil) {
+        if let path = source.filePath {
+            let now = clock.now
+            let stamp = FileStamp(path: path)
+            let changed = slots.withLock { slots in
+                guard slots[name]?.fileStamp != stamp || slots[name]?.data == nil else {
+                    slots[name]?.data?.expires = recheckAfter.map { now + $0 }
+                    return false
+                }
+                slots[name, default: Slot()].fileStamp = stamp
+                return true
+            }
+            guard changed else { return }
+            var data = Self.loadAtHand(source, now: now)
+            data.expires = recheckAfter.map { now + $0 }
+            slots.withLock { $0[name, default: Slot()].data = data }
+            loaded(name, data)
+            return
+        }
+        guard source.isExternal else { return }
+        let flight = slots.withLock { slots -> Flight? in
+            guard slots[name]?.flight == nil else { return nil }
+            let flight = Flight(waitSeconds: limits.viewWaitSeconds)
+            slots[name, default: Slot()].flight = flight
+            // Kept as data, not as an unclaimed result: nobody's first view waits for it.
+            slots[name]?.flightHasWaiter = true
+            return flight
+        }
+        if let flight { start(flight, name: name, source: source) }
+    }
+
     private func start(_ flight: Flight, name: String, source: PageSource) {
         let finish: @Sendable (PageData) -> Void = { [self] data in complete(flight, name: name, with: data) }
         switch source {
         case .url(let url, let cacheSeconds, let timeoutSeconds):
-            URLFetcher.start(url, timeout: timeoutSeconds, limits: limits) { [clock] result in
+            let (validators, previous) = slots.withLock { ($0[name]?.validators ?? .none, $0[name]?.data) }
+            URLFetcher.start(url, timeout: timeoutSeconds, limits: limits, validators: validators) {
+                [clock, self] result in
                 let now = clock.now
                 switch result {
-                case .success(let body):
-                    finish(Self.decode(body, expires: now + cacheSeconds, origin: url.absoluteString))
+                case .success(.body(let body, let validators)):
+                    slots.withLock { $0[name, default: Slot()].validators = validators }
+                    finish(Self.decode(body, expires: now + cacheSeconds, origin: url.absoluteString, now: now))
+                case .success(.notModified):
+                    var kept = previous ?? PageData(globals: [:])
+                    kept.expires = now + cacheSeconds
+                    kept.updatedAt = now
+                    kept.refreshFailure = nil
+                    finish(kept)
                 case .failure(let failure):
-                    finish(
-                        PageData(
-                            globals: [:],
-                            error:
-                                "This page's data could not be fetched from \(url.absoluteString): \(failure).",
-                            expires: now + min(cacheSeconds, Self.failureRetrySeconds)))
+                    let retry = now + min(cacheSeconds, Self.failureRetrySeconds)
+                    let why = "This page's data could not be fetched from \(url.absoluteString): \(failure)."
+                    if var kept = previous, kept.error == nil {
+                        // The last good data stays, with a note, while the load is retried.
+                        kept.expires = retry
+                        kept.refreshFailure = why
+                        finish(kept)
+                    } else {
+                        finish(PageData(globals: [:], error: why, expires: retry))
+                    }
                 }
             }
         case .provider(let provider):
@@ -170,7 +245,8 @@ final class PageDataLoader: Sendable {
                 switch result {
                 case .success(let value):
                     finish(
-                        Self.globals(of: value, expires: now + provider.cacheSeconds, origin: "the provider"))
+                        Self.globals(
+                            of: value, expires: now + provider.cacheSeconds, origin: "the provider", now: now))
                 case .failure(let failure):
                     finish(
                         PageData(
@@ -179,65 +255,79 @@ final class PageDataLoader: Sendable {
                 }
             }
         case .none, .inline, .file:
-            finish(Self.loadAtHand(source))
+            finish(Self.loadAtHand(source, now: clock.now))
         }
     }
 
-    /// Stores a load's result, tells the content store, then wakes the waiters.
+    /// Stores a load's result, tells the content store (unless a refresh
+    /// found the same data), then wakes the waiters.
     private func complete(_ flight: Flight, name: String, with data: PageData) {
         flight.result.withLock { $0 = data }
-        slots.withLock { slots in
+        let unchanged = slots.withLock { slots -> Bool in
+            let previous = slots[name]?.data
             slots[name, default: Slot()].data = data
-            guard slots[name]?.flight === flight else { return }
-            slots[name]?.flight = nil
-            if slots[name]?.flightHasWaiter == false {
-                let until = DispatchTime.now().uptimeNanoseconds + UInt64(Self.claimSeconds * 1e9)
-                slots[name]?.unclaimed = (data, until)
-            }
+            defer { finishFlight(flight, name: name, in: &slots) }
+            guard let previous else { return false }
+            return previous.error == nil && data.error == nil
+                && (previous.refreshFailure == nil) == (data.refreshFailure == nil) && previous.globals == data.globals
         }
-        loaded(name)
+        if !unchanged { loaded(name, data) }
         flight.done.leave()
     }
 
+    /// Ends `flight` if it is still the page's, keeping its result for the
+    /// next view when no view waited for it.
+    private func finishFlight(_ flight: Flight, name: String, in slots: inout [String: Slot]) {
+        guard slots[name]?.flight === flight, let data = slots[name]?.data else { return }
+        slots[name]?.flight = nil
+        if slots[name]?.flightHasWaiter == false {
+            let until = DispatchTime.now().uptimeNanoseconds + UInt64(Self.claimSeconds * 1e9)
+            slots[name]?.unclaimed = (data, until)
+        }
+    }
+
     /// None, inline and file data: read here and now.
-    private static func loadAtHand(_ source: PageSource) -> PageData {
+    private static func loadAtHand(_ source: PageSource, now: Double) -> PageData {
         switch source {
         case .inline(let json):
-            return decode(Data(json.utf8), expires: nil, origin: "inline data")
+            return decode(Data(json.utf8), expires: nil, origin: "inline data", now: now)
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else {
                 return PageData(globals: [:], error: "The data file \(path) cannot be read.")
             }
-            return decode(data, expires: nil, origin: path)
+            return decode(data, expires: nil, origin: path, now: now)
         case .none, .url, .provider:
             return PageData(globals: [:])
         }
     }
 
-    private static func decode(_ data: Data, expires: Double?, origin: String) -> PageData {
+    private static func decode(_ data: Data, expires: Double?, origin: String, now: Double) -> PageData {
         do {
-            return globals(of: try TemplateValue(json: data), expires: expires, origin: origin)
+            return globals(of: try TemplateValue(json: data), expires: expires, origin: origin, now: now)
         } catch {
             return PageData(
                 globals: [:], error: "The data from \(origin) is not valid JSON: \(error).", expires: expires)
         }
     }
 
-    private static func globals(of value: TemplateValue, expires: Double?, origin: String) -> PageData {
+    private static func globals(of value: TemplateValue, expires: Double?, origin: String, now: Double) -> PageData {
         guard case .object(let object) = value else {
             let kind = origin == "the provider" ? "an object" : "a JSON object"
             return PageData(globals: [:], error: "The data from \(origin) is not \(kind).", expires: expires)
         }
         var globals: [String: TemplateValue] = [:]
         for (key, value) in zip(object.keys, object.values) { globals[key] = value }
-        return PageData(globals: globals, expires: expires)
+        return PageData(globals: globals, expires: expires, updatedAt: now)
     }
 }
 
 extension PageSource {
     /// Whether the data is a file (loaded on the caller's thread, once).
-    var isFile: Bool {
-        if case .file = self { return true }
-        return false
+    var isFile: Bool { filePath != nil }
+
+    /// The data file's path, for file data.
+    var filePath: String? {
+        if case .file(let path) = self { return path }
+        return nil
     }
 }

@@ -17,13 +17,22 @@ struct PlainHTTPFeed {
     static let headLimit = 64 << 10
 
     /// The body of the 2xx answer `url` leads to.
+    /// - Throws: `Failure` as ``answer(of:validators:)`` does.
+    func body(of url: URL) throws(Failure) -> Data {
+        guard case .body(let body, _) = try answer(of: url, validators: .none) else {
+            throw Failure(description: "the server answered 304 to an unconditional request")
+        }
+        return body
+    }
+
+    /// The 2xx answer `url` leads to, or `304` when `validators` still match.
     /// - Throws: `Failure` for a refused redirect, another status, a body
     ///   over the cap, a connection error or the deadline.
-    func body(of url: URL) throws(Failure) -> Data {
+    func answer(of url: URL, validators: FeedValidators) throws(Failure) -> FeedAnswer {
         var current = url
         var redirects = 0
         while true {
-            var connection = try FeedConnection(url: current, deadline: deadline)
+            var connection = try FeedConnection(url: current, deadline: deadline, validators: validators)
             defer { connection.close() }
             let head = try connection.head()
             if [301, 302, 303, 307, 308].contains(head.status), let location = head.fields["location"] {
@@ -40,11 +49,13 @@ struct PlainHTTPFeed {
                 current = target
                 continue
             }
+            if head.status == 304, !validators.requestFields.isEmpty { return .notModified }
             guard (200..<300).contains(head.status) else {
                 throw Failure(description: "the server answered \(head.status)")
             }
-            return try connection.body(
+            let body = try connection.body(
                 of: head, limit: limits.maxFeedBytes, tooLarge: URLFetcher.tooLarge(limits))
+            return .body(body, FeedValidators(fields: head.fields))
         }
     }
 }

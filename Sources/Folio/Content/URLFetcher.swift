@@ -30,11 +30,12 @@ enum URLFetcher {
         var description: String
     }
 
-    /// Starts a GET of `url`; `completion` gets the body of a 2xx answer or
-    /// the reason there is none, on a fetch, `URLSession` or timer thread.
+    /// Starts a GET of `url`, conditional on `validators`; `completion` gets
+    /// the body of a 2xx answer, `.notModified` for a 304, or the reason
+    /// there is neither, on a fetch, `URLSession` or timer thread.
     static func start(
-        _ url: URL, timeout: Double, limits: PageDataLimits,
-        completion: @escaping @Sendable (Result<Data, Failure>) -> Void
+        _ url: URL, timeout: Double, limits: PageDataLimits, validators: FeedValidators = .none,
+        completion: @escaping @Sendable (Result<FeedAnswer, Failure>) -> Void
     ) {
         let finish = firstCallOnly(completion)
         let seconds = max(0, timeout)
@@ -46,7 +47,7 @@ enum URLFetcher {
             let thread = Thread {
                 let feed = PlainHTTPFeed(limits: limits, deadline: deadline)
                 do throws(Failure) {
-                    finish(.success(try feed.body(of: url)))
+                    finish(.success(try feed.answer(of: url, validators: validators)))
                 } catch {
                     finish(.failure(error))
                 }
@@ -54,7 +55,8 @@ enum URLFetcher {
             thread.name = "Folio feed"
             thread.start()
         } else {
-            let fetch = SessionFetch.start(url, timeout: seconds, limits: limits, completion: finish)
+            let fetch = SessionFetch.start(
+                url, timeout: seconds, limits: limits, validators: validators, completion: finish)
             // Stopped, not only answered, at the timeout: the transfer and
             // its session do not run on after the page gave up on them.
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { fetch.stop(timedOut) }
@@ -108,16 +110,18 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
         var refusal: URLFetcher.Failure?
         var finished = false
         var session: URLSession?
+        var validators = FeedValidators.none
+        var notModified = false
     }
 
     private let url: URL
     private let limits: PageDataLimits
-    private let completion: @Sendable (Result<Data, URLFetcher.Failure>) -> Void
+    private let completion: @Sendable (Result<FeedAnswer, URLFetcher.Failure>) -> Void
     private let state = LockedValue(State())
 
     private init(
         url: URL, limits: PageDataLimits,
-        completion: @escaping @Sendable (Result<Data, URLFetcher.Failure>) -> Void
+        completion: @escaping @Sendable (Result<FeedAnswer, URLFetcher.Failure>) -> Void
     ) {
         self.url = url
         self.limits = limits
@@ -125,8 +129,8 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     static func start(
-        _ url: URL, timeout: Double, limits: PageDataLimits,
-        completion: @escaping @Sendable (Result<Data, URLFetcher.Failure>) -> Void
+        _ url: URL, timeout: Double, limits: PageDataLimits, validators: FeedValidators,
+        completion: @escaping @Sendable (Result<FeedAnswer, URLFetcher.Failure>) -> Void
     ) -> SessionFetch {
         let fetch = SessionFetch(url: url, limits: limits, completion: completion)
         let configuration = URLSessionConfiguration.ephemeral
@@ -136,6 +140,7 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
         fetch.state.withLock { $0.session = session }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in validators.requestFields { request.setValue(value, forHTTPHeaderField: name) }
         session.dataTask(with: request).resume()
         return fetch
     }
@@ -145,7 +150,7 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
     func stop(_ failure: URLFetcher.Failure) { finish(.failure(failure)) }
 
     /// Runs the completion once, stops the transfer and lets the session go.
-    private func finish(_ result: Result<Data, URLFetcher.Failure>) {
+    private func finish(_ result: Result<FeedAnswer, URLFetcher.Failure>) {
         let (first, session) = state.withLock { state in
             defer {
                 state.finished = true
@@ -181,7 +186,11 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+        if let http = response as? HTTPURLResponse, http.statusCode == 304 {
+            state.withLock { $0.notModified = true }
+            completionHandler(.cancel)
+            finish(.success(.notModified))
+        } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             completionHandler(.cancel)
             finish(
                 .failure(
@@ -192,6 +201,14 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.cancel)
             finish(.failure(URLFetcher.tooLarge(limits)))
         } else {
+            if let http = response as? HTTPURLResponse {
+                let fields = Dictionary(
+                    http.allHeaderFields.compactMap { name, value -> (String, String)? in
+                        guard let name = name as? String, let value = value as? String else { return nil }
+                        return (name.lowercased(), value)
+                    }, uniquingKeysWith: { first, _ in first })
+                state.withLock { $0.validators = FeedValidators(fields: fields) }
+            }
             completionHandler(.allow)
         }
     }
@@ -207,13 +224,13 @@ private final class SessionFetch: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (body, refusal) = state.withLock { ($0.body, $0.refusal) }
+        let (body, refusal, validators) = state.withLock { ($0.body, $0.refusal, $0.validators) }
         if let refusal {
             finish(.failure(refusal))
         } else if let error {
             finish(.failure(URLFetcher.Failure(description: error.localizedDescription)))
         } else {
-            finish(.success(body))
+            finish(.success(.body(body, validators)))
         }
     }
 }

@@ -20,6 +20,11 @@ struct InterfaceStrings: Sendable, Hashable {
     let panelFailed: String
     /// The link that loads a failed panel's page again.
     let panelRetry: String
+    /// Over a panel whose refresh failed, with the time its data is from.
+    let panelStaleFormat: String
+
+    /// "Updated 14:05, retrying" for the time `clock`.
+    func panelStale(_ clock: String) -> String { panelStaleFormat.replacingOccurrences(of: "{time}", with: clock) }
 
     /// The sentence for an error page of `status`.
     func error(_ status: Int) -> String { errors[status] ?? otherError }
@@ -33,7 +38,8 @@ struct InterfaceStrings: Sendable, Hashable {
             500: "Something went wrong on the server.", 503: "The service is busy; try again shortly.",
         ],
         otherError: "The request could not be answered.", panelLoading: "Loading this page…",
-        panelFailed: "This page cannot be shown right now.", panelRetry: "Try again")
+        panelFailed: "This page cannot be shown right now.", panelRetry: "Try again",
+        panelStaleFormat: "Updated {time}, retrying…")
 
     static let simplifiedChinese = InterfaceStrings(
         language: "zh-Hans", navigation: "导航", home: "返回首页",
@@ -43,7 +49,7 @@ struct InterfaceStrings: Sendable, Hashable {
             500: "服务器出了问题。", 503: "服务正忙，请稍后再试。",
         ],
         otherError: "无法响应这个请求。", panelLoading: "正在载入……", panelFailed: "这一页暂时无法显示。",
-        panelRetry: "重试")
+        panelRetry: "重试", panelStaleFormat: "更新于 {time}，正在重试…")
 
     /// The strings for a BCP 47 tag: Simplified Chinese for `zh`, `zh-Hans`
     /// and the regions that write it (`zh-CN`, `zh-SG`); English for `en-*`

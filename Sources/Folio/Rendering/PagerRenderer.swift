@@ -72,15 +72,18 @@ final class PagerRenderer: Sendable {
     private let templates: TemplateSet
     private let site: SiteContext
     private let content: PageContentStore
+    /// Live pagers' newest event ids, which their pages carry (nil in tests without).
+    private let live: LiveHub?
     private let cache: LockedValue<ByteBoundedCache<Key, Entry>>
 
     init(
-        templates: TemplateSet, site: SiteContext, content: PageContentStore,
+        templates: TemplateSet, site: SiteContext, content: PageContentStore, live: LiveHub? = nil,
         cacheBytes: Int = defaultCacheBytes
     ) {
         self.templates = templates
         self.site = site
         self.content = content
+        self.live = live
         cache = LockedValue(ByteBoundedCache(byteLimit: cacheBytes))
     }
 
@@ -143,9 +146,11 @@ final class PagerRenderer: Sendable {
             if let panelExpiry = panel.expires { expires = min(expires ?? panelExpiry, panelExpiry) }
             panels.append(panel.html)
         }
+        content.loadBadgeData(of: pager)
         let model = PagerViewModel.make(
             PagerProjection(resolved, record: record, site: site), pager: pager, panels: panels,
-            csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder, site: site)
+            csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder, site: site,
+            badges: content.badges(of: pager), lastEventID: live?.channel(pager.key)?.lastEventID)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         try templates.template(named: view.templateName).render(

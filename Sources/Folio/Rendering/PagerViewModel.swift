@@ -62,9 +62,12 @@ enum PagerViewModel {
     ///     are not loaded (empty placeholders).
     ///   - csrf: The token to put in the form (a placeholder when cached).
     ///   - returnTarget: Where the click's answer returns to (a placeholder when cached).
+    ///   - badges: Each tab's count, nil without one (or without a badge).
+    ///   - lastEventID: For a live pager, the id of its newest event, which
+    ///     its event stream goes on from; nil for a pager with nothing live.
     static func make(
         _ projection: PagerProjection, pager: PagerConfiguration, panels: [String?], csrf: String,
-        returnTarget: String, site: SiteContext
+        returnTarget: String, site: SiteContext, badges: [Int?] = [], lastEventID: String? = nil
     ) -> TemplateValue {
         let selected = projection.selected.index
         let pagerURL = site.pagerURL(pager.key)
@@ -80,6 +83,8 @@ enum PagerViewModel {
                     ("panelId", .string(panelID(pager.key, page.key))),
                     ("indicatorLeft", .string(indicator.left.css)),
                     ("indicatorWidth", .string(indicator.width.css)),
+                    ("hasBadge", .bool(pager.pages[index].badge != nil)),
+                    ("badge", .string(badges.indices.contains(index) ? badges[index].map(String.init) ?? "" : "")),
                 ]))
         }
         let panelValues: [TemplateValue] = projection.pages.enumerated().map { index, page in
@@ -111,6 +116,8 @@ enum PagerViewModel {
                 ("selectAction", .string(pagerURL + "/select")),
                 ("scrollAction", .string(pagerURL + "/scroll")),
                 ("stateURL", .string(pagerURL + "/state")), ("fragmentURL", .string(pagerURL + "/fragment")),
+                ("eventsURL", lastEventID == nil ? .null : .string(pagerURL + "/events")),
+                ("lastEventID", lastEventID.map(TemplateValue.string) ?? .null),
                 ("stylesheet", .string(pagerURL + "/pager.css?v=" + site.version)),
                 ("navigation", navigation(pager.navigation)), ("tabs", .array(tabs)),
                 // The pager's own language and direction, `null` when it inherits the page's

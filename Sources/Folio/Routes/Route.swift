@@ -27,13 +27,15 @@ enum Route: Equatable, Sendable {
     /// `GET /{pager}/{page}/panel`: the page's panel content alone, read-only
     /// (folio.js fetches a neighbour's while the reader drags towards it).
     case panel(String, String)
+    /// `GET /{pager}/events`: a live pager's event stream (`text/event-stream`).
+    case events(String)
 
     /// The pager a route is about, if any.
     var pagerKey: String? {
         switch self {
         case .index, .health, .publicFile: nil
         case .pager(let key), .page(let key, _), .select(let key), .scroll(let key), .state(let key),
-            .fragment(let key), .stylesheet(let key), .panel(let key, _):
+            .fragment(let key), .stylesheet(let key), .panel(let key, _), .events(let key):
             key
         }
     }
@@ -92,6 +94,7 @@ enum Route: Equatable, Sendable {
         case "state": return .state(key)
         case "fragment": return .fragment(key)
         case "pager.css": return .stylesheet(key)
+        case "events": return .events(key)
         default: return .page(key, String(second))
         }
     }

@@ -14,6 +14,9 @@ public struct JSONBytes: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends JSON text written elsewhere (a value made by another `JSONBytes`).
+    public mutating func json(_ text: [UInt8]) { bytes.append(contentsOf: text) }
+
     /// Appends a string literal: quoted, with `"`, `\` and control characters escaped.
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))

@@ -1,0 +1,75 @@
+import FolioCore
+import FolioHTTP
+
+/// `GET /{pager}/events`: one live tab's stream of changes.
+///
+/// The query names the pages the tab has loaded (`pages=video,pictures`),
+/// whose panels it is sent; every tab gets every badge. A tab that saw
+/// events up to an id (`Last-Event-ID`, or `after=` for a stream opened
+/// anew by folio.js) gets what it missed, or, when the id is of another
+/// run of the server or older than the events kept, one snapshot of its
+/// pages now. Snapshots may load data, so they are made on a worker; a
+/// replay is answered on the loop.
+extension FolioApp {
+    /// Silence after which the server writes a comment, so proxies keep the stream.
+    static let eventHeartbeat = HTTPStreamHeartbeat(interval: .seconds(15), bytes: Array(": heartbeat\n\n".utf8))
+
+    func eventsDisposition(_ resolved: ResolvedPager, _ request: HTTPRequest) throws(ClientError) -> HTTPDisposition {
+        let pager = resolved.configuration
+        guard let channel = live.channel(pager.key) else {
+            throw .notFound("The pager '\(pager.key)' has no live pages, so it has no events.")
+        }
+        let known = Set(pager.pages.map(\.key))
+        let asked = (request.query["pages"] ?? "").split(separator: ",").map(String.init)
+        if let unknown = asked.first(where: { !known.contains($0) }) {
+            throw .badRequest("The pager '\(pager.key)' has no page '\(unknown)'.")
+        }
+        let pages = Set(asked)
+        let after = request.headers["last-event-id"] ?? request.query["after"]
+        if channel.canReplay(after: after), let seen = channel.sequence(of: after) {
+            return .answer(eventStream(channel, pages: pages, seen: seen, first: nil))
+        }
+        return .blocking { [self] in
+            let seen = channel.nextSequence - 1
+            let snapshot = snapshotEvent(pager, pages: pages, id: "\(channel.epoch)-\(seen)")
+            return eventStream(channel, pages: pages, seen: seen, first: snapshot)
+        }
+    }
+
+    private func eventStream(_ channel: LiveChannel, pages: Set<String>, seen: Int, first: [UInt8]?)
+        -> HTTPResponse
+    {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-store")
+        // nginx would otherwise hold the events back in its proxy buffer.
+        headers.add(name: "X-Accel-Buffering", value: "no")
+        return .stream(headers: headers, heartbeat: Self.eventHeartbeat) { stream in
+            // How soon a browser's own EventSource tries again after a drop.
+            stream.send(Array("retry: 2000\n\n".utf8))
+            let number = channel.subscribe(stream, pages: pages, seen: seen, first: first)
+            stream.onEnd { _ in channel.unsubscribe(number) }
+        }
+    }
+
+    /// Every page the tab loaded, with its panel as it is now, and every
+    /// badge, in one `snapshot` event carrying the id it goes on from.
+    private func snapshotEvent(_ pager: PagerConfiguration, pages: Set<String>, id: String) -> [UInt8] {
+        let badges = content.badges(of: pager)
+        var json = JSONBytes(capacity: 1024)
+        json.raw("{")
+        json.key("pages")
+        json.raw("[")
+        var first = true
+        for (index, page) in pager.pages.enumerated() where pages.contains(page.key) || page.badge != nil {
+            if !first { json.raw(",") }
+            first = false
+            let html = pages.contains(page.key) ? content.panel(page, of: pager, shownCount: 1).html : nil
+            json.json(LiveEvent.payload(page: page.key, html: html, badge: badges[index]))
+        }
+        json.raw("]}")
+        return LiveEvent.frame(id: id, event: "snapshot", json.bytes)
+    }
+}
+
+extension HTTPStream: LiveSink {}

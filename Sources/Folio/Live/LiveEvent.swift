@@ -1,0 +1,59 @@
+import FolioCore
+
+/// One change of a live pager, framed once as Server-Sent Events for every
+/// tab that gets it: the page's new panel and badge for tabs that loaded
+/// the page, the badge alone for the others.
+struct LiveEvent: Sendable {
+    /// Its place in the channel's sequence (the `N` of the id `EPOCH-N`).
+    let sequence: Int
+    /// The page that changed.
+    let page: String
+    /// The event with the panel (`event: page`).
+    let withPanel: [UInt8]
+    /// The event without the panel, for tabs that have not loaded the page;
+    /// nil when the page has no badge (those tabs get nothing).
+    let badgeOnly: [UInt8]?
+
+    init(sequence: Int, epoch: String, page: String, html: String, badge: Int?, hasBadge: Bool) {
+        self.sequence = sequence
+        self.page = page
+        let id = "\(epoch)-\(sequence)"
+        withPanel = Self.frame(id: id, event: "page", Self.payload(page: page, html: html, badge: badge))
+        badgeOnly = hasBadge ? Self.frame(id: id, event: "page", Self.payload(page: page, html: nil, badge: badge)) : nil
+    }
+
+    /// The bytes this event sends to a tab that loaded `pages`, or nil.
+    func bytes(for pages: Set<String>) -> [UInt8]? {
+        pages.contains(page) ? withPanel : badgeOnly
+    }
+
+    /// `{"page":…,"html":…,"badge":…}`; `badge` is null when the data has
+    /// no count; `html` is left out of a badge-only event.
+    static func payload(page: String, html: String?, badge: Int?) -> [UInt8] {
+        var json = JSONBytes(capacity: 64 + (html?.utf8.count ?? 0))
+        json.raw("{")
+        json.key("page")
+        json.string(page)
+        if let html {
+            json.raw(",")
+            json.key("html")
+            json.string(html)
+        }
+        json.raw(",")
+        json.key("badge")
+        if let badge { json.integer(badge) } else { json.raw("null") }
+        json.raw("}")
+        return json.bytes
+    }
+
+    /// An SSE event: JSON escapes line breaks, so one `data:` line holds it.
+    static func frame(id: String?, event: String, _ json: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.count + 64)
+        if let id { bytes += Array("id: \(id)\n".utf8) }
+        bytes += Array("event: \(event)\ndata: ".utf8)
+        bytes += json
+        bytes += [0x0A, 0x0A]
+        return bytes
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Live dashboards: for each pager with a live page (`refreshSeconds`) or
+/// a badge, the channel its open tabs listen to and the refresher that
+/// loads its pages while one is open.
+///
+/// The data flows one way: a refresh (or any view) loads new data into the
+/// content store; the store tells the hub; the hub renders the page's panel
+/// once, from that data, and the channel sends it to every open tab.
+final class LiveHub: Sendable {
+    private struct Live: Sendable {
+        let pager: PagerConfiguration
+        let channel: LiveChannel
+        let refresher: LiveRefresher
+    }
+
+    private let live: [String: Live]
+    private let content: PageContentStore
+
+    /// - Parameter epoch: Names this run of the server in event ids.
+    init(pagers: [PagerConfiguration], content: PageContentStore, epoch: String = LiveHub.newEpoch()) {
+        self.content = content
+        var live: [String: Live] = [:]
+        for pager in pagers where pager.isLive {
+            let refresher = LiveRefresher(pager: pager) { [content] page in content.refresh(page, of: pager) }
+            let channel = LiveChannel(pager: pager.key, epoch: epoch) { channel in
+                refresher.viewersChanged { channel.viewers }
+            }
+            live[pager.key] = Live(pager: pager, channel: channel, refresher: refresher)
+        }
+        self.live = live
+        content.observeChanges { [weak self] name, data in self?.dataChanged(name, data) }
+    }
+
+    /// The channel of a live pager, nil for a pager with nothing live.
+    func channel(_ pager: String) -> LiveChannel? { live[pager]?.channel }
+
+    /// Renders the changed page's panel from its new data and publishes it.
+    private func dataChanged(_ name: String, _ data: PageData) {
+        guard let slash = name.firstIndex(of: "/"), let entry = live[String(name[..<slash])] else { return }
+        let pageKey = String(name[name.index(after: slash)...])
+        guard let page = entry.pager.pages.first(where: { $0.key == pageKey }) else { return }
+        entry.refresher.loaded(page.key, failed: data.error != nil || data.refreshFailure != nil)
+        let html = content.livePanel(page, of: entry.pager, data: data)
+        let badge = content.badge(name)
+        entry.channel.publish(page: page.key, html: html, badge: badge, hasBadge: page.badge != nil)
+    }
+
+    /// A run's epoch: the start time in milliseconds, base 36.
+    static func newEpoch() -> String {
+        String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)
+    }
+}
+
+extension PagerConfiguration {
+    /// Whether a page of the pager refreshes itself or shows a badge.
+    var isLive: Bool { pages.contains { $0.refreshSeconds != nil || $0.badge != nil } }
+}
