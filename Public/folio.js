@@ -14,7 +14,9 @@
  *    fetched from its read-only `panel` URL, so it is there before the finger
  *    lifts (the server records it as shown only at the settle's post);
  *  - roving tabindex with Left/Right/Home/End (mirrored in RTL); Enter/Space
- *    activate through the buttons' own click (manual activation).
+ *    activate through the buttons' own click (manual activation);
+ *  - a live pager's changed panels and tab badges arrive over its event
+ *    stream and are swapped in place.
  */
 (() => {
   'use strict';
@@ -410,6 +412,7 @@
       const fresh = parseSection(html, section.id);
       if (!fresh) throw new Error('no pager in the answer');
       const live = merge(section, fresh);
+      followLive(live, section);
       const pushURL = response.headers.get('HX-Push-Url');
       const tab = tabsOf(live)[selectedOf(live)];
       const next = pushURL && pushURL !== 'false' ? pushURL : tab && tab.dataset.href;
@@ -430,9 +433,9 @@
 
   // What the notice says, in the page's language (Chinese or English).
   const NOTICES = {
-    zh: { unreachable: '无法连接服务器，未能切换页面。', retry: '重试', loading: '正在载入……' },
+    zh: { unreachable: '无法连接服务器，未能切换页面。', retry: '重试', loading: '正在载入……', updated: '已更新：' },
     en: { unreachable: 'The server could not be reached; the page was not changed.', retry: 'Try again',
-          loading: 'Loading…' },
+          loading: 'Loading…', updated: 'Updated:' },
   };
 
   function notices() {
@@ -640,9 +643,171 @@
     if (unknown) location.reload();
   });
 
+  /*
+   * Live pagers (a section with data-events-url): one EventSource per
+   * section, asking for the panels of the pages it has loaded (and every
+   * badge). A changed panel is swapped in place: its scroll position and
+   * the focused element stay, and the change is announced politely, at
+   * most every ANNOUNCE_MS. The stream is closed while the document is
+   * hidden and opened again when shown, from the last event seen, so the
+   * server sends what was missed (or a snapshot). A dropped stream comes
+   * back after 1 s, 2 s, 4 s ... up to 30 s.
+   */
+  const ANNOUNCE_MS = 10000;
+  const liveStreams = new WeakMap(); // section -> { source, lastId, pages, failures, timer }
+  const liveSections = new Set();
+
+  const loadedKeys = (section) => panelsOf(section)
+    .filter((panel) => panel.dataset.loaded === 'true').map((panel) => panel.dataset.key);
+
+  function openLive(section) {
+    const url = section.dataset.eventsUrl;
+    if (!url || typeof EventSource !== 'function') return;
+    let live = liveStreams.get(section);
+    if (!live) {
+      live = { source: null, lastId: section.dataset.eventId || '', pages: '', failures: 0, timer: 0 };
+      liveStreams.set(section, live);
+    }
+    liveSections.add(section);
+    closeLive(section);
+    if (document.visibilityState === 'hidden') return;
+    live.pages = loadedKeys(section).join(',');
+    const query = new URLSearchParams({ pages: live.pages });
+    if (live.lastId) query.set('after', live.lastId);
+    const source = new EventSource(`${url}?${query}`);
+    live.source = source;
+    const seen = (event) => {
+      if (event.lastEventId) live.lastId = event.lastEventId;
+      live.failures = 0;
+    };
+    source.addEventListener('page', (event) => {
+      seen(event);
+      applyLive(section, [JSON.parse(event.data)]);
+    });
+    source.addEventListener('snapshot', (event) => {
+      seen(event);
+      applyLive(section, JSON.parse(event.data).pages || []);
+    });
+    source.addEventListener('error', () => {
+      if (live.source !== source) return;
+      // Our own backoff, not the browser's: it stops for good on some failures.
+      closeLive(section);
+      const delay = Math.min(30000, 1000 * 2 ** live.failures) * (0.8 + Math.random() * 0.4);
+      live.failures += 1;
+      live.timer = setTimeout(() => openLive(section), delay);
+    });
+  }
+
+  function closeLive(section) {
+    const live = liveStreams.get(section);
+    if (!live) return;
+    clearTimeout(live.timer);
+    if (live.source) live.source.close();
+    live.source = null;
+  }
+
+  /** After an answer: a section that was replaced, or loaded a page, asks again. */
+  function followLive(section, previous) {
+    if (previous !== section && liveStreams.has(previous)) {
+      liveStreams.set(section, liveStreams.get(previous));
+      closeLive(previous);
+      liveSections.delete(previous);
+      openLive(section);
+      return;
+    }
+    const live = liveStreams.get(section);
+    if (live && live.source && live.pages !== loadedKeys(section).join(',')) openLive(section);
+  }
+
+  function applyLive(section, changes) {
+    const updated = [];
+    for (const change of changes) {
+      const tab = tabsOf(section).find((candidate) => candidate.value === change.page);
+      const badge = tab && tab.querySelector('.folio-badge');
+      if (badge && 'badge' in change) badge.textContent = change.badge === null ? '' : String(change.badge);
+      const panel = panelsOf(section).find((candidate) => candidate.dataset.key === change.page);
+      if (panel && typeof change.html === 'string' && panel.dataset.loaded === 'true'
+          && replacePanel(panel, change.html)) {
+        updated.push(tab ? tab.querySelector('.folio-title-label').textContent : change.page);
+      }
+    }
+    if (updated.length) announce(section, updated);
+  }
+
+  /** Swaps a panel's content, keeping its scroll position and focus. */
+  function replacePanel(panel, html) {
+    const fresh = document.createElement('template');
+    fresh.innerHTML = html;
+    if (fresh.innerHTML === panel.innerHTML) return false;
+    const { scrollTop, scrollLeft } = panel;
+    const focused = panel.contains(document.activeElement) && document.activeElement !== panel
+      ? pathTo(panel, document.activeElement) : null;
+    panel.replaceChildren(fresh.content);
+    panel.scrollTop = scrollTop;
+    panel.scrollLeft = scrollLeft;
+    if (focused) {
+      const again = follow(panel, focused);
+      (again && again.focus ? again : panel).focus({ preventScroll: true });
+    }
+    return true;
+  }
+
+  // The element's id, else its child indices from the panel.
+  function pathTo(root, element) {
+    if (element.id) return { id: element.id };
+    const steps = [];
+    for (let node = element; node && node !== root; node = node.parentElement) {
+      steps.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    return { steps };
+  }
+
+  function follow(root, path) {
+    if (path.id) return root.querySelector(`#${CSS.escape(path.id)}`);
+    let node = root;
+    for (const step of path.steps) node = node && node.children[step];
+    return node;
+  }
+
+  const announced = new WeakMap(); // section -> { at, waiting: Set, timer }
+  function announce(section, titles) {
+    let state = announced.get(section);
+    if (!state) {
+      state = { at: 0, waiting: new Set(), timer: 0 };
+      announced.set(section, state);
+    }
+    titles.forEach((title) => state.waiting.add(title));
+    if (state.timer) return;
+    const speak = () => {
+      state.timer = 0;
+      state.at = performance.now();
+      let region = section.querySelector(':scope > .folio-live-region');
+      if (!region) {
+        region = document.createElement('div');
+        region.className = 'folio-live-region folio-visually-hidden';
+        region.setAttribute('aria-live', 'polite');
+        section.append(region);
+      }
+      region.textContent = `${notices().updated} ${[...state.waiting].join(', ')}`;
+      state.waiting.clear();
+    };
+    const wait = state.at + ANNOUNCE_MS - performance.now();
+    if (wait <= 0) speak();
+    else state.timer = setTimeout(speak, wait);
+  }
+
+  document.addEventListener('visibilitychange', () => {
+    for (const section of liveSections) {
+      if (!section.isConnected) liveSections.delete(section);
+      else if (document.visibilityState === 'hidden') closeLive(section);
+      else openLive(section);
+    }
+  });
+
   function start() {
     document.querySelectorAll(PAGER).forEach((section) => {
       enhance(section);
+      openLive(section);
       history.replaceState(remember(section, selectedOf(section)), '');
     });
   }

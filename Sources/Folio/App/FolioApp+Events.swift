@@ -12,9 +12,12 @@ import FolioHTTP
 /// replay is answered on the loop.
 extension FolioApp {
     /// Silence after which the server writes a comment, so proxies keep the stream.
-    static let eventHeartbeat = HTTPStreamHeartbeat(interval: .seconds(15), bytes: Array(": heartbeat\n\n".utf8))
+    static let eventHeartbeat = HTTPStreamHeartbeat(
+        interval: .seconds(15), bytes: Array(": heartbeat\n\n".utf8))
 
-    func eventsDisposition(_ resolved: ResolvedPager, _ request: HTTPRequest) throws(ClientError) -> HTTPDisposition {
+    func eventsDisposition(_ resolved: ResolvedPager, _ request: HTTPRequest) throws(ClientError)
+        -> HTTPDisposition
+    {
         let pager = resolved.configuration
         guard let channel = live.channel(pager.key) else {
             throw .notFound("The pager '\(pager.key)' has no live pages, so it has no events.")
@@ -55,6 +58,10 @@ extension FolioApp {
     /// Every page the tab loaded, with its panel as it is now, and every
     /// badge, in one `snapshot` event carrying the id it goes on from.
     private func snapshotEvent(_ pager: PagerConfiguration, pages: Set<String>, id: String) -> [UInt8] {
+        let panels = pager.pages.map { page in
+            pages.contains(page.key) ? content.panel(page, of: pager, shownCount: 1).html : nil
+        }
+        content.loadBadgeData(of: pager)
         let badges = content.badges(of: pager)
         var json = JSONBytes(capacity: 1024)
         json.raw("{")
@@ -64,8 +71,7 @@ extension FolioApp {
         for (index, page) in pager.pages.enumerated() where pages.contains(page.key) || page.badge != nil {
             if !first { json.raw(",") }
             first = false
-            let html = pages.contains(page.key) ? content.panel(page, of: pager, shownCount: 1).html : nil
-            json.json(LiveEvent.payload(page: page.key, html: html, badge: badges[index]))
+            json.json(LiveEvent.payload(page: page.key, html: panels[index], badge: badges[index]))
         }
         json.raw("]}")
         return LiveEvent.frame(id: id, event: "snapshot", json.bytes)

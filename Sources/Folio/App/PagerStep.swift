@@ -85,7 +85,9 @@ extension FolioApp {
         guard !pager.externalPages.isEmpty else { return false }
         let badges = Set(pager.badgePages.map(\.key))
         return content.needsLoad(
-            pager.externalPages.compactMap { record.state.isLoaded($0.key) || badges.contains($0.key) ? $0.name : nil })
+            pager.externalPages.compactMap {
+                record.state.isLoaded($0.key) || badges.contains($0.key) ? $0.name : nil
+            })
     }
 
     /// Whether performing `effects` would wait: a page they load has data

@@ -3,7 +3,8 @@ import Foundation
 
 extension ConfigurationLoader {
     static let pageKeys = [
-        "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds", "refreshSeconds",
+        "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
+        "refreshSeconds",
         "badge",
     ]
 
@@ -22,8 +23,10 @@ extension ConfigurationLoader {
         note(path + ".refreshSeconds", fields["refreshSeconds"]?.value.location)
         note(path + ".badge", fields["badge"]?.value.location)
         let refreshSeconds = reader.number(fields, "refreshSeconds")
-        if let member = fields["refreshSeconds"], !["dataFile", "url"].contains(where: { fields[$0] != nil }) {
-            reader.report(member.keyLocation, "'refreshSeconds' only applies to a page with a 'url' or a 'dataFile'")
+        if let member = fields["refreshSeconds"], !["dataFile", "url"].contains(where: { fields[$0] != nil })
+        {
+            reader.report(
+                member.keyLocation, "'refreshSeconds' only applies to a page with a 'url' or a 'dataFile'")
         }
         let badge = reader.string(fields, "badge", in: what, required: false)
         if case .url(let url, _, let timeout) = source, let refreshSeconds, fields["cacheSeconds"] == nil {

@@ -212,12 +212,16 @@ struct ConfigurationValidator {
             case .url, .file:
                 checkRange(seconds, 1...86_400, named: "refreshSeconds", at: path + ".refreshSeconds")
             case .none, .inline, .provider:
-                report(path + ".refreshSeconds", "\(what) has 'refreshSeconds' but no 'url' or 'dataFile' to refresh")
+                report(
+                    path + ".refreshSeconds",
+                    "\(what) has 'refreshSeconds' but no 'url' or 'dataFile' to refresh")
             }
         }
         if let badge = page.badge {
             if BadgePath(badge) == nil {
-                report(path + ".badge", "the badge of \(what) must be a dotted path such as 'alerts.open', found '\(badge)'")
+                report(
+                    path + ".badge",
+                    "the badge of \(what) must be a dotted path such as 'alerts.open', found '\(badge)'")
             } else if case .none = page.source {
                 report(path + ".badge", "\(what) has a 'badge' but no data to count it from")
             }

@@ -153,7 +153,8 @@ public struct PageConfiguration: Sendable {
 
     /// Creates a page.
     public init(
-        key: String, title: String, template: String, source: PageSource = .none, refreshSeconds: Double? = nil,
+        key: String, title: String, template: String, source: PageSource = .none,
+        refreshSeconds: Double? = nil,
         badge: String? = nil
     ) {
         self.key = key

@@ -124,7 +124,8 @@ final class PageContentStore: Sendable {
     /// `needsLoad` said nothing would wait).
     func loadBadgeData(of pager: PagerConfiguration) {
         for page in pager.pages where page.badge != nil && page.source.isExternal {
-            _ = loader.data(pager.key + "/" + page.key, source: page.source, recheckAfter: page.refreshSeconds)
+            _ = loader.data(
+                pager.key + "/" + page.key, source: page.source, recheckAfter: page.refreshSeconds)
         }
     }
 
@@ -223,7 +224,8 @@ final class PageContentStore: Sendable {
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
                 return RenderedPanel(html: html, expires: data.expires)
             }
-            return RenderedPanel(html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: data.expires)
+            return RenderedPanel(
+                html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: data.expires)
         } catch {
             return RenderedPanel(html: failed(pager.key + "/" + page.key, pager, "\(error)"), expires: nil)
         }
@@ -249,7 +251,9 @@ final class PageContentStore: Sendable {
     /// effect, so a URL is fetched when the page is first shown, not
     /// before); the view's rendering then waits for that same load.
     func loadIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration) {
-        _ = loader.data(pager.key + "/" + page.key, source: page.source, waiting: false)
+        _ = loader.data(
+            pager.key + "/" + page.key, source: page.source, waiting: false, recheckAfter: page.refreshSeconds
+        )
     }
 
     /// Folio's words for `pager`'s panels: its own language, else the dashboard's.

@@ -109,7 +109,8 @@ final class PageDataLoader: Sendable {
     ///   taken as current before the file is looked at again (a live page's
     ///   `refreshSeconds`, so a view without JavaScript gets the newest);
     ///   nil: read once.
-    func data(_ name: String, source: PageSource, waiting: Bool = true, recheckAfter: Double? = nil) -> Lookup {
+    func data(_ name: String, source: PageSource, waiting: Bool = true, recheckAfter: Double? = nil) -> Lookup
+    {
         let now = clock.now
         guard source.isExternal, !source.isFile else {
             if let data = slots.withLock({ $0[name]?.data }) {
@@ -219,7 +220,8 @@ final class PageDataLoader: Sendable {
                 switch result {
                 case .success(.body(let body, let validators)):
                     slots.withLock { $0[name, default: Slot()].validators = validators }
-                    finish(Self.decode(body, expires: now + cacheSeconds, origin: url.absoluteString, now: now))
+                    finish(
+                        Self.decode(body, expires: now + cacheSeconds, origin: url.absoluteString, now: now))
                 case .success(.notModified):
                     var kept = previous ?? PageData(globals: [:])
                     kept.expires = now + cacheSeconds
@@ -246,7 +248,8 @@ final class PageDataLoader: Sendable {
                 case .success(let value):
                     finish(
                         Self.globals(
-                            of: value, expires: now + provider.cacheSeconds, origin: "the provider", now: now))
+                            of: value, expires: now + provider.cacheSeconds, origin: "the provider", now: now)
+                    )
                 case .failure(let failure):
                     finish(
                         PageData(
@@ -269,7 +272,8 @@ final class PageDataLoader: Sendable {
             defer { finishFlight(flight, name: name, in: &slots) }
             guard let previous else { return false }
             return previous.error == nil && data.error == nil
-                && (previous.refreshFailure == nil) == (data.refreshFailure == nil) && previous.globals == data.globals
+                && (previous.refreshFailure == nil) == (data.refreshFailure == nil)
+                && previous.globals == data.globals
         }
         if !unchanged { loaded(name, data) }
         flight.done.leave()
@@ -310,7 +314,9 @@ final class PageDataLoader: Sendable {
         }
     }
 
-    private static func globals(of value: TemplateValue, expires: Double?, origin: String, now: Double) -> PageData {
+    private static func globals(of value: TemplateValue, expires: Double?, origin: String, now: Double)
+        -> PageData
+    {
         guard case .object(let object) = value else {
             let kind = origin == "the provider" ? "an object" : "a JSON object"
             return PageData(globals: [:], error: "The data from \(origin) is not \(kind).", expires: expires)

@@ -97,9 +97,12 @@ final class LiveChannel: Sendable {
         state.withLock { state in
             state.sequence += 1
             let event = LiveEvent(
-                sequence: state.sequence, epoch: epoch, page: page, html: html, badge: badge, hasBadge: hasBadge)
+                sequence: state.sequence, epoch: epoch, page: page, html: html, badge: badge,
+                hasBadge: hasBadge)
             state.events.append(event)
-            if state.events.count > Self.keptEvents { state.events.removeFirst(state.events.count - Self.keptEvents) }
+            if state.events.count > Self.keptEvents {
+                state.events.removeFirst(state.events.count - Self.keptEvents)
+            }
             var sent = 0
             for subscriber in state.subscribers.values {
                 guard let bytes = event.bytes(for: subscriber.pages) else { continue }

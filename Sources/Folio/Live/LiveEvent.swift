@@ -19,7 +19,9 @@ struct LiveEvent: Sendable {
         self.page = page
         let id = "\(epoch)-\(sequence)"
         withPanel = Self.frame(id: id, event: "page", Self.payload(page: page, html: html, badge: badge))
-        badgeOnly = hasBadge ? Self.frame(id: id, event: "page", Self.payload(page: page, html: nil, badge: badge)) : nil
+        badgeOnly =
+            hasBadge
+            ? Self.frame(id: id, event: "page", Self.payload(page: page, html: nil, badge: badge)) : nil
     }
 
     /// The bytes this event sends to a tab that loaded `pages`, or nil.

@@ -24,7 +24,9 @@ struct InterfaceStrings: Sendable, Hashable {
     let panelStaleFormat: String
 
     /// "Updated 14:05, retrying" for the time `clock`.
-    func panelStale(_ clock: String) -> String { panelStaleFormat.replacingOccurrences(of: "{time}", with: clock) }
+    func panelStale(_ clock: String) -> String {
+        panelStaleFormat.replacingOccurrences(of: "{time}", with: clock)
+    }
 
     /// The sentence for an error page of `status`.
     func error(_ status: Int) -> String { errors[status] ?? otherError }

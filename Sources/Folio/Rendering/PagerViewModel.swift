@@ -84,7 +84,10 @@ enum PagerViewModel {
                     ("indicatorLeft", .string(indicator.left.css)),
                     ("indicatorWidth", .string(indicator.width.css)),
                     ("hasBadge", .bool(pager.pages[index].badge != nil)),
-                    ("badge", .string(badges.indices.contains(index) ? badges[index].map(String.init) ?? "" : "")),
+                    (
+                        "badge",
+                        .string(badges.indices.contains(index) ? badges[index].map(String.init) ?? "" : "")
+                    ),
                 ]))
         }
         let panelValues: [TemplateValue] = projection.pages.enumerated().map { index, page in
