@@ -773,7 +773,7 @@
   function announce(section, titles) {
     let state = announced.get(section);
     if (!state) {
-      state = { at: 0, waiting: new Set(), timer: 0 };
+      state = { at: -Infinity, waiting: new Set(), timer: 0 };
       announced.set(section, state);
     }
     titles.forEach((title) => state.waiting.add(title));

@@ -36,8 +36,8 @@ class FolioServer:
     """A `folio serve --port 0` child process; `url` is what it printed,
     without the trailing slash (so `url + "/path"` is a page)."""
 
-    def __init__(self, folio_bin, *args, cwd=None, environment=None):
-        command = [folio_bin, "serve", "--port", "0", "--no-access-log", *args]
+    def __init__(self, folio_bin, *args, cwd=None, environment=None, port=0):
+        command = [folio_bin, "serve", "--port", str(port), "--no-access-log", *args]
         if "--state" not in args:
             command += ["--state", "memory"]
         self.process = subprocess.Popen(
