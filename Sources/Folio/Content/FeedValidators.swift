@@ -25,7 +25,10 @@ struct FeedValidators: Sendable, Hashable {
     var requestFields: [(String, String)] {
         let fields = [("If-None-Match", etag), ("If-Modified-Since", lastModified)]
         return fields.compactMap { name, value in
-            guard let value, !value.contains(where: { $0 == "\r" || $0 == "\n" }) else { return nil }
+            // By bytes: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            guard let value, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                return nil
+            }
             return (name, value)
         }
     }
