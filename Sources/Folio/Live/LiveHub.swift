@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Live dashboards: for each pager with a live page (`refreshSeconds`) or
@@ -16,6 +17,9 @@ final class LiveHub: Sendable {
 
     private let live: [String: Live]
     private let content: PageContentStore
+    /// Renders and sends changes off the thread that loaded the data (an
+    /// event loop, for a data file), one at a time, in the order they came.
+    private let publisher = DispatchQueue(label: "Folio live publish")
 
     /// - Parameter epoch: Names this run of the server in event ids.
     init(pagers: [PagerConfiguration], content: PageContentStore, epoch: String = LiveHub.newEpoch()) {
@@ -29,7 +33,10 @@ final class LiveHub: Sendable {
             live[pager.key] = Live(pager: pager, channel: channel, refresher: refresher)
         }
         self.live = live
-        content.observeChanges { [weak self] name, data in self?.dataChanged(name, data) }
+        let publisher = self.publisher
+        content.observeChanges { [weak self] name, data in
+            publisher.async { [weak self] in self?.dataChanged(name, data) }
+        }
     }
 
     /// The channel of a live pager, nil for a pager with nothing live.

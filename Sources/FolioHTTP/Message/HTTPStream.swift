@@ -60,8 +60,10 @@ public final class HTTPStream: Sendable {
     /// plus this chunk) would pass the server's
     /// ``HTTPServerConfiguration/streamOutputLimit``, the reader has stalled:
     /// nothing is queued, the connection is closed at once and the stream
-    /// ends with ``HTTPStreamEnd/stalled``. An empty chunk sends nothing
-    /// (on the wire it would end the body).
+    /// ends with ``HTTPStreamEnd/stalled``. Chunks still in the loop's
+    /// mailbox count, so a burst sent faster than the loop writes counts too,
+    /// and one chunk larger than the limit can never be sent. An empty chunk
+    /// sends nothing (on the wire it would end the body).
     ///
     /// - Returns: whether the chunk was queued; false once the stream has ended.
     @discardableResult

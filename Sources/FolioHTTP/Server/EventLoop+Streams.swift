@@ -20,8 +20,7 @@ extension EventLoop {
             connection.machine.responseQueued(now: now, keepAlive: keepAlive)
             log.record(
                 method: request.method.rawValue, target: request.target, status: response.status.code,
-                bytes: 0,
-                microseconds: (now &- started) / 1000)
+                bytes: 0, microseconds: (now &- started) / 1000)
             return
         }
         connection.machine.streamStarted()
@@ -131,9 +130,7 @@ extension EventLoop {
     /// one tick asks every connection (no timer per stream).
     func writeHeartbeatIfDue(_ connection: Connection, now: UInt64) {
         guard let active = connection.stream, active.heartbeatDue(now: now), let bytes = active.heartbeat
-        else {
-            return
-        }
+        else { return }
         queueChunk(bytes, on: connection, now: now)
     }
 
