@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aReaderThatNeverReadsIsDroppedWhileAnotherStreamOfTheLoopGoesOn() throws {
-        try withStreamServer({ $0.streamOutputLimit = 64 * 1024 }) { port, hub, _ in
+        try withStreamServer(changing(\.streamOutputLimit, to: 64 * 1024)) { port, hub, _ in
             let stalled = try LoopbackClient(port: port, receiveBuffer: 4096)
             stalled.send(getRequest("/stream"))
             let stalledStream = try #require(hub.nextStream())
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aSendPastTheLimitEndsTheStreamAtOnce() throws {
-        try withStreamServer({ $0.streamOutputLimit = 64 * 1024 }) { port, hub, _ in
+        try withStreamServer(changing(\.streamOutputLimit, to: 64 * 1024)) { port, hub, _ in
             let client = try LoopbackClient(port: port)
             client.send(getRequest("/stream"))
             let stream = try #require(hub.nextStream())
@@ -77,10 +77,9 @@ import Testing
     }
 
     @Test func aSilentStreamGetsHeartbeatsAndOutlivesTheIdleTimeout() throws {
-        try withStreamServer({
-            $0.timeouts.idle = .milliseconds(200)
-            $0.timeouts.head = .milliseconds(200)
-        }) { port, hub, _ in
+        try withStreamServer(
+            changing(\.timeouts, to: HTTPTimeouts(head: .milliseconds(200), idle: .milliseconds(200)))
+        ) { port, hub, _ in
             let client = try LoopbackClient(port: port)
             client.send(getRequest("/stream?heartbeat=300"))
             _ = try #require(client.readResponse(headRequest: true))
@@ -97,7 +96,7 @@ import Testing
     }
 
     @Test func aSilentStreamWithoutHeartbeatIsNotCutByTheIdleTimeout() throws {
-        try withStreamServer({ $0.timeouts.idle = .milliseconds(200) }) { port, hub, _ in
+        try withStreamServer(changing(\.timeouts.idle, to: .milliseconds(200))) { port, hub, _ in
             let client = try LoopbackClient(port: port)
             client.send(getRequest("/stream"))
             _ = try #require(client.readResponse(headRequest: true))
@@ -131,7 +130,7 @@ import Testing
     }
 
     @Test func streamsCountAgainstMaxConnections() throws {
-        try withStreamServer({ $0.maxConnections = 2 }) { port, hub, _ in
+        try withStreamServer(changing(\.maxConnections, to: 2)) { port, hub, _ in
             let clients = try (0..<2).map { _ in try LoopbackClient(port: port) }
             for client in clients {
                 client.send(getRequest("/stream"))

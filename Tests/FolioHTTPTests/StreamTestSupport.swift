@@ -51,6 +51,13 @@ struct StreamingHandler: HTTPHandler {
 }
 
 /// Runs `body` against a streaming server (one loop unless `change` says otherwise), stopped after it.
+/// A change of one setting, for ``withStreamServer(_:_:)``.
+func changing<Value>(_ setting: WritableKeyPath<HTTPServerConfiguration, Value>, to value: Value)
+    -> (inout HTTPServerConfiguration) -> Void
+{
+    { $0[keyPath: setting] = value }
+}
+
 func withStreamServer(
     _ change: (inout HTTPServerConfiguration) -> Void = { _ in },
     _ body: (_ port: Int, _ hub: StreamHub, _ server: HTTPServer) throws -> Void
