@@ -726,12 +726,24 @@
       const badge = tab && tab.querySelector('.folio-badge');
       if (badge && 'badge' in change) badge.textContent = change.badge === null ? '' : String(change.badge);
       const panel = panelsOf(section).find((candidate) => candidate.dataset.key === change.page);
-      if (panel && typeof change.html === 'string' && panel.dataset.loaded === 'true'
-          && replacePanel(panel, change.html)) {
-        updated.push(tab ? tab.querySelector('.folio-title-label').textContent : change.page);
+      if (!panel || panel.dataset.loaded !== 'true') continue;
+      const title = tab ? tab.querySelector('.folio-title-label').textContent : change.page;
+      if (typeof change.html === 'string') {
+        if (replacePanel(panel, change.html)) updated.push(title);
+      } else if (change.fetch && tab) {
+        fetchLive(section, panel, `${tab.dataset.href}/panel`, title); // too big for an event
       }
     }
     if (updated.length) announce(section, updated);
+  }
+
+  async function fetchLive(section, panel, url, title) {
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (response.ok && replacePanel(panel, await response.text())) announce(section, [title]);
+    } catch (error) {
+      // Offline: the next change or snapshot tries again.
+    }
   }
 
   /** Swaps a panel's content, keeping its scroll position and focus. */

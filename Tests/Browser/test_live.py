@@ -122,3 +122,15 @@ def test_without_javascript_each_load_shows_the_newest(live, fresh_page):
     page.reload()
     assert page.text_content(HEADING) == "11 alerts"
     assert page.text_content(BADGE) == "11"
+
+
+def test_a_panel_too_big_for_an_event_is_fetched(live, fresh_page):
+    server, folder, _, _ = live
+    page = fresh_page("laptop")
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url) if request.url.endswith("/alerts/panel") else None)
+    open_alerts(page, server)
+    write_alerts(folder, 3, heading="big " * 20_000)  # 80 KB: over the 64 KiB an event carries
+    page.wait_for_function("(s) => document.querySelector(s)?.textContent.length > 70000", arg=HEADING, timeout=8000)
+    assert fetched, "the panel came from the panel route"
+    assert page.evaluate("() => window.__sameDocument === true")

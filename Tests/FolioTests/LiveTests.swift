@@ -212,3 +212,16 @@ private final class RecordingSink: LiveSink {
         #expect(validators.requestFields.map(\.0) == ["If-Modified-Since"])
     }
 }
+
+@Suite struct LiveEventSizeTests {
+    @Test func aPanelOverTheInlineLimitIsAnnouncedToBeFetched() {
+        let big = String(repeating: "x", count: LiveEvent.inlinePanelLimit + 1)
+        let event = LiveEvent(sequence: 1, epoch: "e", page: "alerts", html: big, badge: 2, hasBadge: true)
+        let text = String(decoding: event.withPanel, as: UTF8.self)
+        #expect(text.contains(#""fetch":true"#) && !text.contains("xxxx"))
+        #expect(event.withPanel.count < 200)
+        let small = LiveEvent(
+            sequence: 2, epoch: "e", page: "alerts", html: "<p>ok</p>", badge: 2, hasBadge: true)
+        #expect(String(decoding: small.withPanel, as: UTF8.self).contains(#""html":"<p>ok</p>""#))
+    }
+}

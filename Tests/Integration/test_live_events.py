@@ -238,3 +238,14 @@ def test_events_pass_through_nginx_unbuffered(live):
         stream.close()
     finally:
         nginx.stop()
+
+
+def test_a_panel_too_big_for_an_event_is_marked_to_be_fetched(live):
+    server, folder = live
+    stream = EventStream(server.host, server.port, STREAM)
+    stream.next_event()
+    write_alerts(folder, 3, heading="big " * 20_000)
+    event = stream.events_until(lambda e: is_alerts(e) and e["data"].get("fetch") is True, timeout=6)[-1]
+    assert "html" not in event["data"] and event["data"]["badge"] == 3
+    stream.close()
+    assert "big big" in server.client().get(f"/{LIVE_PAGER}/alerts/panel").text

@@ -11,6 +11,10 @@ import FolioHTTP
 /// pages now. Snapshots may load data, so they are made on a worker; a
 /// replay is answered on the loop.
 extension FolioApp {
+    /// The most panel HTML a snapshot carries (128 KiB, half the stream's
+    /// output limit); the other panels are marked to be fetched.
+    static let snapshotPanelBudget = 128 << 10
+
     /// Silence after which the server writes a comment, so proxies keep the stream.
     static let eventHeartbeat = HTTPStreamHeartbeat(
         interval: .seconds(15), bytes: Array(": heartbeat\n\n".utf8))
@@ -68,10 +72,16 @@ extension FolioApp {
         json.key("pages")
         json.raw("[")
         var first = true
+        var inlined = 0
         for (index, page) in pager.pages.enumerated() where pages.contains(page.key) || page.badge != nil {
             if !first { json.raw(",") }
             first = false
-            json.json(LiveEvent.payload(page: page.key, html: panels[index], badge: badges[index]))
+            // Past the budget, panels are fetched by the tab: the snapshot stays far below the stream's limit.
+            inlined += panels[index]?.utf8.count ?? 0
+            json.json(
+                LiveEvent.payload(
+                    page: page.key, html: panels[index], badge: badges[index],
+                    inline: inlined <= Self.snapshotPanelBudget))
         }
         json.raw("]}")
         return LiveEvent.frame(id: id, event: "snapshot", json.bytes)

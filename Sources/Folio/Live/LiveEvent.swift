@@ -14,6 +14,11 @@ struct LiveEvent: Sendable {
     /// nil when the page has no badge (those tabs get nothing).
     let badgeOnly: [UInt8]?
 
+    /// The largest panel sent inside an event (64 KiB); a larger one is
+    /// announced with `"fetch": true` and the tab fetches it from the
+    /// panel route, so no event comes near a stream's output limit.
+    static let inlinePanelLimit = 64 << 10
+
     init(sequence: Int, epoch: String, page: String, html: String, badge: Int?, hasBadge: Bool) {
         self.sequence = sequence
         self.page = page
@@ -31,15 +36,22 @@ struct LiveEvent: Sendable {
 
     /// `{"page":…,"html":…,"badge":…}`; `badge` is null when the data has
     /// no count; `html` is left out of a badge-only event.
-    static func payload(page: String, html: String?, badge: Int?) -> [UInt8] {
-        var json = JSONBytes(capacity: 64 + (html?.utf8.count ?? 0))
+    /// `{"fetch":true}` instead of `html` when the panel is over the
+    /// inline limit, or `inline` is false (a snapshot over its budget).
+    static func payload(page: String, html: String?, badge: Int?, inline: Bool = true) -> [UInt8] {
+        var json = JSONBytes(capacity: 64 + min(html?.utf8.count ?? 0, inlinePanelLimit))
         json.raw("{")
         json.key("page")
         json.string(page)
         if let html {
             json.raw(",")
-            json.key("html")
-            json.string(html)
+            if inline && html.utf8.count <= inlinePanelLimit {
+                json.key("html")
+                json.string(html)
+            } else {
+                json.key("fetch")
+                json.raw("true")
+            }
         }
         json.raw(",")
         json.key("badge")
