@@ -66,7 +66,7 @@ public final class PostgreSQLSessionStore: SessionStore {
         self.committedBatches = committedBatches
         writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
             let outcomes = try pool.withConnection { (connection) throws(StoreError) in
-                try connection.commit(batch)
+                try connection.commitRetryingDeadlock(batch)
             }
             committedBatches.withLock { $0 += 1 }
             return outcomes
