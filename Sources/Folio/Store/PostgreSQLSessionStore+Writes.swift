@@ -80,7 +80,7 @@ extension PostgreSQLConnection {
             let locked = try run(.lockSession, [.text(id)])
             guard locked.count == 1 else { return Self.sessionEnded(id) }
             try run(.upsertPager, [.text(id), .text(pager), .bytes(record)])
-            if let lastSeen, locked.real(0, 0) != lastSeen {
+            if let lastSeen, lastSeen > locked.real(0, 0) {
                 try run(.touchSession, [.real(lastSeen), .text(id)])
             }
         case .reissue(let old, let row, let changed):

@@ -150,7 +150,8 @@ public final class PostgreSQLSessionStore: SessionStore {
         try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
     }
 
-    /// Records that a session was used at `lastSeen`.
+    /// Records that a session was used at `lastSeen`, unless it is stored
+    /// as used later (by another instance): last uses only move forward.
     public func touch(id: String, lastSeen: Double) throws(StoreError) {
         try writes.commit(.touch([(id, lastSeen)]))
     }
