@@ -30,4 +30,27 @@ extension AppTests {
                 "click \(index)")
         }
     }
+
+    @Test(.enabled(if: PostgreSQLTestServer.url != nil, PostgreSQLTestServer.skipReason))
+    func withPostgreSQLDownClicksAre503AndViewsStillShowThenAllWorksAgain() throws {
+        let server = try ThrowawayPostgreSQL()
+        let app = try makeApp(store: try PostgreSQLSessionStore(url: server.url))
+        let (_, id) = try firstClick(app, "/p/b", page: "c")
+        let token = try hidden("csrf", in: body(get(app, "/p", cookie: id)))
+
+        try server.stop()
+        let view = get(app, "/p/b")
+        #expect(view.status == .ok && body(view).contains(#"data-selected="1""#))
+        let click = post(app, "/p/select", "page=a&csrf=\(token)", cookie: id)
+        #expect(click.status == .serviceUnavailable)
+        #expect(body(click).contains("cannot connect to PostgreSQL"))
+        #expect(get(app, "/healthz").status == .ok)
+
+        try server.start()
+        #expect(
+            body(get(app, "/p", cookie: id)).contains(#"data-selected="2""#),
+            "the failed click changed nothing")
+        #expect(post(app, "/p/select", "page=a&csrf=\(token)", cookie: id).status == .seeOther)
+        #expect(body(get(app, "/p", cookie: id)).contains(#"data-selected="0""#))
+    }
 }
