@@ -16,6 +16,9 @@ public struct FolioConfiguration: Sendable {
     public var lang = "zh-Hans"
     /// The pages' writing direction (`<html dir>`). Default `ltr`.
     public var dir = TextDirection.ltr
+    /// Who may see a pager that has no `access` of its own; `nil` (default)
+    /// for everyone. `"signedIn"` makes signing in the dashboard's rule.
+    public var access: AccessRule?
     /// The configuration file's path; `dataFile`s are relative to its folder.
     public var file: String
     /// Where each value was in `file` (`pagers[0].pages[1].key` to line and
@@ -32,6 +35,11 @@ public struct FolioConfiguration: Sendable {
     /// The pager with this key, if any.
     public func pager(_ key: String) -> PagerConfiguration? {
         pagers.first { $0.key == key }
+    }
+
+    /// The rule that decides who sees `pager`: its own, else the dashboard's.
+    public func accessRule(of pager: PagerConfiguration) -> AccessRule {
+        pager.access ?? access ?? .everyone
     }
 }
 
@@ -68,6 +76,9 @@ public struct PagerConfiguration: Sendable {
     public var navigation: NavigationConfiguration?
     /// The pages, in title order; never empty.
     public var pages: [PageConfiguration]
+    /// Who may see this pager; `nil` (default) for the dashboard's rule
+    /// (`FolioConfiguration.access`), everyone when it has none.
+    public var access: AccessRule?
 
     /// Creates a pager with default looks.
     public init(key: String, title: String, pages: [PageConfiguration]) {
