@@ -52,6 +52,19 @@ extension ConfigurationTests {
         }
     }
 
+    @Test func aPageCanHaveARuleOfItsOwn() throws {
+        let configuration = try parse(
+            #"{"title": "x", "pagers": [{"key": "a", "title": "A", "pages": ["#
+                + #"{"key": "b", "title": "B", "template": "content/posts.html", "access": {"users": ["ann"]}},"#
+                + #"{"key": "c", "title": "C", "template": "content/posts.html"}]}]}"#)
+        #expect(configuration.pagers[0].pages.map(\.access) == [.only(users: ["ann"], groups: []), nil])
+        #expect(
+            problems(
+                #"{"title": "x", "pagers": [{"key": "a", "title": "A", "pages": ["#
+                    + #"{"key": "b", "title": "B", "template": "content/posts.html", "access": "ops"}]}]}"#
+            ).first?.contains("access must be") == true)
+    }
+
     @Test func aRuleAdmitsByUserNameEmailOrGroup() {
         let rule = AccessRule.only(users: ["ann", "cat@example.com"], groups: ["ops"])
         #expect(rule.admits(Person(user: "ann")))

@@ -14,6 +14,7 @@ import threading
 
 import pytest
 
+from live_support import EventStream
 from test_dashboard_helpers import ROOT, Client, FolioServer, Nginx, csrf_of, parse_html
 
 pytestmark = pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
@@ -108,6 +109,8 @@ def write_dashboard(folder):
          "pages": [page("overview"), {**alerts, "dataFile": "alerts.json"}]},
         {"key": "lobby", "title": "Lobby", "pages": [page("overview"), {**alerts}]},
         {"key": "open", "title": "Open", "access": "public", "pages": [page("overview"), {**alerts}]},
+        {"key": "desk", "title": "Desk", "pages": [
+            page("overview"), page("notes"), {**alerts, "access": {"groups": ["ops"]}}]},
     ]}
     path = folder / "folio.json"
     path.write_text(json.dumps(config))
@@ -283,3 +286,30 @@ def test_the_access_log_names_the_person_and_a_refusals_rule_but_no_session(foli
     assert re.search(r"^GET /ops 200 \d+ \d+us user=ann$", log, re.M), log
     assert re.search(r"^GET /ops/state 404 \d+ \d+us user=cat refused pager=ops access=groups=ops$", log, re.M), log
     assert ann.cookie.split(".")[0] not in log and csrf_of(view.text) not in log
+
+
+def tabs(client, path):
+    return [tab.get("data-key") for tab in parse_html(client.get(path).text).findall(".//button[@role='tab']")]
+
+
+def test_a_page_for_some_people_only_is_not_there_for_the_others(sso):
+    _, nginx = sso
+    ann, bob = browser(sso, "token-ann"), browser(sso, "token-bob")
+    assert tabs(ann, "/desk") == ["overview", "notes", "alerts"]
+    assert tabs(bob, "/desk") == ["overview", "notes"]
+    assert [p["key"] for p in bob.state("/desk")["pages"]] == ["overview", "notes"]
+    assert bob.get("/desk/alerts").status == 404
+    assert bob.get("/desk/alerts").body == bob.get("/desk/nowhere").body.replace(b"nowhere", b"alerts")
+    assert bob.get("/desk/alerts/panel").status == 404
+    assert ann.get("/desk/alerts/panel").status == 200
+    assert bob.get("/desk/pager.css").body != ann.get("/desk/pager.css").body
+    # The stream says nothing of the hidden page, not even its badge.
+    for client, sees in [(ann, True), (bob, False)]:
+        stream = EventStream("127.0.0.1", nginx.port, "/desk/events?pages=overview",
+                             headers={"Authorization": f"Bearer {client.token}"})
+        try:
+            assert stream.status == 200
+            snapshot = stream.events_until(lambda event: event.get("event") == "snapshot")[-1]
+            assert ("alerts" in [p["page"] for p in snapshot["data"]["pages"]]) == sees
+        finally:
+            stream.close()

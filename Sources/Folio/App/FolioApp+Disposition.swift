@@ -39,13 +39,13 @@ extension FolioApp {
             guard let found = pagersByKey[key] else { throw .notFound(Self.noPager(key)) }
             // Before the method is judged, so a refused pager answers just
             // as one that does not exist.
-            let rule = configuration.accessRule(of: found.configuration)
-            guard rule.admits(person) else {
+            switch visible(found, to: person) {
+            case .success(let shown): pager = shown
+            case .failure(let refusal):
                 var response = errorResponse(.notFound(Self.noPager(key)), for: request)
-                response.accessLogNote = "refused pager=\(key) access=\(rule)"
+                response.accessLogNote = refusal.logNote
                 return .answer(response)
             }
-            pager = found
         }
         guard route.allowedMethods.contains(request.method) else {
             throw .methodNotAllowed(request.method, allowed: route.allowedMethods)

@@ -5,8 +5,8 @@ import FolioTemplate
 extension FolioApp {
     /// `GET /`: the index of pagers.
     func indexResponse(for person: Person?) -> HTTPResponse {
-        let visible = pagers.filter { configuration.accessRule(of: $0.configuration).admits(person) }
-        let pagers: [TemplateValue] = visible.map { pager in
+        let shown = pagers.filter { (try? visible($0, to: person).get()) != nil }
+        let pagers: [TemplateValue] = shown.map { pager in
             .object(
                 TemplateObject([
                     ("key", .string(pager.key)), ("title", .string(pager.configuration.title)),
@@ -30,7 +30,9 @@ extension FolioApp {
     func stylesheetResponse(_ pager: ResolvedPager, request: HTTPRequest) -> HTTPResponse {
         let stylesheet = pager.stylesheet
         // A guarded pager's stylesheet is for those let in: no shared cache keeps it.
-        let guarded = configuration.accessRule(of: pager.configuration) != .everyone
+        let guarded =
+            configuration.accessRule(of: pager.configuration) != .everyone
+            || pagersByKey[pager.key]?.hasPageRules == true
         let headers: HTTPHeaders = [
             "ETag": stylesheet.etag, "Cache-Control": guarded ? "private, max-age=60" : "public, max-age=60",
         ]

@@ -35,8 +35,10 @@ public final class FolioApp: HTTPHandler {
     let cookies: CookiePolicy
     /// Which peers' forwarded and identity headers are believed.
     let trust: ProxyTrust
-    /// Whether any pager is for some people only (the index then varies per person).
+    /// Whether any pager or page is for some people only (the index then varies per person).
     let hasAccessRules: Bool
+    /// The pagers cut down to the pages a person may see.
+    let variants: PagerVariants
     let securityHeaders: [(String, String)]
 
     /// Folio's version: `folio --version`, and the default cache-busting
@@ -160,7 +162,8 @@ public final class FolioApp: HTTPHandler {
 
         cookies = try CookiePolicy(options: options, secret: secret)
         trust = ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders)
-        hasAccessRules = configuration.pagers.contains { configuration.accessRule(of: $0) != .everyone }
+        variants = PagerVariants(measurer: measurer)
+        hasAccessRules = Self.hasAccessRules(configuration)
         if hasAccessRules && options.trustedProxies.isEmpty {
             let guarded = configuration.pagers.filter { configuration.accessRule(of: $0) != .everyone }
             warnings.append(

@@ -79,6 +79,11 @@ public struct PagerConfiguration: Sendable {
     /// Who may see this pager; `nil` (default) for the dashboard's rule
     /// (`FolioConfiguration.access`), everyone when it has none.
     public var access: AccessRule?
+    /// Tells a pager cut down to the pages one person may see from the
+    /// pager as configured (`""`), for the caches that key on the pager.
+    var variant = ""
+    /// The pager's name in caches: its key, and its variant when cut down.
+    var cacheName: String { variant.isEmpty ? key : key + "\u{0}" + variant }
 
     /// Creates a pager with default looks.
     public init(key: String, title: String, pages: [PageConfiguration]) {
@@ -161,6 +166,10 @@ public struct PageConfiguration: Sendable {
     /// A path into the page's data (`alerts.open`, `items`) whose value,
     /// a number or the length of an array, is shown as a count on the tab.
     public var badge: String?
+    /// Who, of those the pager admits, may see this page; `nil` (default)
+    /// for all of them. It narrows the pager's rule and never widens it:
+    /// to anyone else the page is not there (no tab; 404 when asked for).
+    public var access: AccessRule?
 
     /// Creates a page.
     public init(
