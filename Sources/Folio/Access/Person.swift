@@ -1,6 +1,3 @@
-import FolioHTTP
-import FolioSync
-
 /// Who the single sign-on proxy says sent a request. Only ever read from a
 /// request `ProxyTrust` has let keep its identity headers.
 public struct Person: Sendable, Hashable {
@@ -16,22 +13,6 @@ public struct Person: Sendable, Hashable {
         self.user = user
         self.email = email
         self.groups = groups
-    }
-
-    /// The person the headers name; `nil` when they name nobody (no user
-    /// and no e-mail).
-    init?(_ headers: HTTPHeaders, names: IdentityHeaders) {
-        func value(_ name: String) -> String? {
-            guard let raw = headers[name] else { return nil }
-            let trimmed = String(raw.trimmingSpacesAndTabs())
-            return trimmed.isEmpty ? nil : trimmed
-        }
-        user = value(names.user)
-        email = value(names.email)
-        guard user != nil || email != nil else { return nil }
-        groups = Set(
-            (value(names.groups) ?? "").split(separator: ",").map { String($0.trimmingSpacesAndTabs()) }
-                .filter { !$0.isEmpty })
     }
 
     /// What names the person for good: the user name, else the e-mail.
