@@ -9,6 +9,7 @@ import json
 import pathlib
 import re
 import shutil
+import socket
 import subprocess
 import threading
 
@@ -313,3 +314,22 @@ def test_a_page_for_some_people_only_is_not_there_for_the_others(sso):
             assert ("alerts" in [p["page"] for p in snapshot["data"]["pages"]]) == sees
         finally:
             stream.close()
+
+
+def test_an_ipv6_proxy_is_trusted_by_its_range(folio_bin, tmp_path):
+    try:
+        socket.socket(socket.AF_INET6).close()
+    except OSError:
+        pytest.skip("no IPv6")
+    config = write_dashboard(tmp_path)
+    with FolioServer(folio_bin, "--config", config, "--host", "::1", "--trusted-proxy", "::1/128") as server:
+        ann = {"X-Forwarded-User": "ann", "X-Forwarded-Groups": "ops"}
+        connection = http.client.HTTPConnection("::1", server.port, timeout=10)
+        connection.request("GET", "/ops/state", headers=ann)
+        assert connection.getresponse().status == 200
+        connection.close()
+    with FolioServer(folio_bin, "--config", config, "--host", "::1", "--trusted-proxy", "127.0.0.1/32") as server:
+        connection = http.client.HTTPConnection("::1", server.port, timeout=10)
+        connection.request("GET", "/ops/state", headers=ann)
+        assert connection.getresponse().status == 404
+        connection.close()
