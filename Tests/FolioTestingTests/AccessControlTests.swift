@@ -150,6 +150,9 @@ extension AccessControlTests {
         #expect(note("/essence/state", as: Self.cat) == "user=cat refused pager=essence access=groups=ops")
         #expect(note("/essence", as: nil) == "refused pager=essence access=groups=ops")
         #expect(note("/controllers", as: nil) == nil)
+        #expect(
+            note("/controllers", as: Person(user: "ann refused pager=x 100%"))
+                == "user=ann%20refused%20pager=x%20100%25")
         for person in [Self.ann, Self.cat] {
             #expect(note("/essence", as: person)?.contains(cookie.prefix(32)) == false)
         }

@@ -15,7 +15,7 @@ extension FolioApp {
         // no trusted proxy are dropped, so nothing further on believes them.
         let request = trust.believed(request)
         let person = trust.person(in: request)
-        let note = person.map { "user=" + $0.stableName }
+        let note = person.map { "user=" + AccessRefusal.logWord($0.stableName) }
         do {
             switch try decide(request, person) {
             case .answer(let response): return .answer(finished(response, for: request, note: note))
