@@ -65,6 +65,21 @@ extension ConfigurationTests {
             ).first?.contains("access must be") == true)
     }
 
+    @Test func aRuleBuiltInSwiftIsCheckedAsOneRead() throws {
+        var configuration = try parse(dashboard(access: nil, pagerAccess: nil))
+        configuration.pagers[0].access = .only(users: [], groups: [])
+        configuration.pagers[0].pages[0].access = .only(users: ["a,b"], groups: [])
+        let messages = configuration.problems(searchPath: [templates.path], alreadyReported: []).map(
+            \.description)
+        #expect(messages.contains { $0.hasSuffix("an access rule must name at least one group or user") })
+        #expect(messages.contains { $0.contains("the access rule's name 'a,b' can never match") })
+        configuration.pagers[0].access = nil
+        configuration.pagers[0].pages[0].access = .everyone
+        let warnings = configuration.problems(searchPath: [templates.path], alreadyReported: [])
+        #expect(warnings.count == 1 && warnings[0].severity == .warning)
+        #expect(warnings[0].description.contains("\"public\" here changes nothing"))
+    }
+
     @Test func aRuleAdmitsByUserNameEmailOrGroup() {
         let rule = AccessRule.only(users: ["ann", "cat@example.com"], groups: ["ops"])
         #expect(rule.admits(Person(user: "ann")))
