@@ -333,3 +333,15 @@ def test_an_ipv6_proxy_is_trusted_by_its_range(folio_bin, tmp_path):
         connection.request("GET", "/ops/state", headers=ann)
         assert connection.getresponse().status == 404
         connection.close()
+
+
+def test_folio_check_names_a_bad_access_rule_where_it_is(folio_bin, tmp_path):
+    config = tmp_path / "folio.json"
+    config.write_text('{"title": "x", "access": "everyone", "pagers": [{"key": "a", "title": "A",\n'
+                      ' "access": {"groups": []}, "pages": [{"key": "b", "title": "B",\n'
+                      ' "template": "content/posts.html", "data": {"posts": []}, "access": {"teams": ["x"]}}]}]}\n')
+    result = subprocess.run([folio_bin, "check", "--config", str(config)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode != 0
+    assert f"{config}:1:26: access must be" in result.stderr + result.stdout
+    assert f"{config}:2:12: an access rule must name at least one group or user" in result.stderr + result.stdout
+    assert "unknown key 'teams' in an access rule" in result.stderr + result.stdout
