@@ -67,6 +67,17 @@ import Testing
         #expect(trust.person(in: trust.believed(request)) == nil)
     }
 
+    @Test func anIdentityHeaderSentTwiceNamesNobody() throws {
+        let trust = ProxyTrust(
+            proxies: [try #require(AddressRange("127.0.0.1"))], identity: IdentityHeaders())
+        var request = Self.request(from: "127.0.0.1")
+        request.headers.add(name: "x-forwarded-groups", value: "admins")
+        #expect(trust.person(in: trust.believed(request)) == nil)
+        var unknown = Self.request(from: "unknown")
+        unknown.headers.add(name: "Host", value: "x")
+        #expect(trust.person(in: trust.believed(unknown)) == nil)
+    }
+
     @Test func aPersonNeedsAUserOrAnEmail() {
         let names = IdentityHeaders()
         #expect(Person(["X-Forwarded-Groups": "ops"], names: names) == nil)

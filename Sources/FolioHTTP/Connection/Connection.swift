@@ -7,8 +7,9 @@ final class Connection {
     /// descriptor (numbers are reused), so a worker's late answer for a
     /// closed connection never reaches its successor.
     let serial: UInt64
-    /// The peer's numeric address, read once at accept (`HTTPRequest.remoteAddress`).
-    let peerAddress: String?
+    /// The peer's numeric address, read once at accept (`HTTPRequest.remoteAddress`);
+    /// `unknown` when it cannot be read, never `nil`, which means "in process".
+    let peerAddress: String
     /// Bytes received and not yet turned into requests.
     var parser: HTTPRequestParser
     /// Deadlines and the keep-alive/close decision.
@@ -25,7 +26,7 @@ final class Connection {
     var stream: ActiveStream?
 
     init(
-        fd: Int32, serial: UInt64, peerAddress: String?, limits: HTTPLimits, timeouts: HTTPTimeouts,
+        fd: Int32, serial: UInt64, peerAddress: String, limits: HTTPLimits, timeouts: HTTPTimeouts,
         now: UInt64
     ) {
         self.fd = fd

@@ -143,7 +143,8 @@ final class EventLoop {
     private func register(_ fd: Int32) {
         nextSerial &+= 1
         let connection = Connection(
-            fd: fd, serial: nextSerial, peerAddress: Socket.peerAddress(fd), limits: configuration.limits,
+            fd: fd, serial: nextSerial, peerAddress: Socket.peerAddress(fd) ?? "unknown",
+            limits: configuration.limits,
             timeouts: configuration.timeouts,
             now: monotonicNanoseconds())
         do {
