@@ -47,6 +47,7 @@ struct ServeCommand: Subcommand {
                            [--feed-max-bytes N] [--feed-redirects same-origin|any-host]
                            [--cookie-path PATH] [--partitioned-cookies]
                            [--csrf-secret-file FILE]
+        \(SingleSignOnOptions.usage)
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
         SIGTERM, finishing requests in flight. The configuration is checked first
@@ -55,7 +56,10 @@ struct ServeCommand: Subcommand {
         Behind a TLS-terminating reverse proxy: a request carrying
         X-Forwarded-Proto: https gets its session cookie marked Secure (and named
         __Host-folio_session when the cookie path is /), so the proxy should
-        set that header (and drop a client's own).
+        set that header (and drop a client's own). With --trusted-proxy, that
+        header and the identity headers are believed only from those proxies;
+        pagers with an access rule are 404 to anyone else (README, "Behind
+        single sign-on").
 
         Views keep no state: a visitor without a session gets a form whose CSRF
         token is signed with a server secret, and the first click creates the
@@ -114,6 +118,7 @@ struct ServeCommand: Subcommand {
                                a session, shared by several instances (created,
                                mode 0600, when absent; default: kept in the state
                                store)
+        \(SingleSignOnOptions.help)
         """
 
     var dashboard: DashboardOptions
@@ -131,6 +136,7 @@ struct ServeCommand: Subcommand {
     var cookiePath: String?
     var partitionedCookies: Bool
     var secretFile: String?
+    var singleSignOn: SingleSignOnOptions
 
     init(arguments: inout Arguments) throws(CommandLineError) {
         dashboard = try DashboardOptions(arguments: &arguments)
@@ -160,6 +166,7 @@ struct ServeCommand: Subcommand {
         cookiePath = try arguments.takeOption("cookie-path")
         partitionedCookies = arguments.takeFlag("partitioned-cookies")
         secretFile = try arguments.takeOption("csrf-secret-file")
+        singleSignOn = try SingleSignOnOptions(arguments: &arguments)
     }
 
     func run() async throws -> Int32 {
@@ -171,6 +178,7 @@ struct ServeCommand: Subcommand {
         options.cookiePath = cookiePath
         options.partitionedCookies = partitionedCookies
         options.secretFile = secretFile
+        singleSignOn.apply(to: &options)
         let app: FolioApp
         do {
             app = try FolioApp.launch(

@@ -92,6 +92,18 @@ import Testing
         #expect(text == "GET /a 200 10 87us\n- - 400 5 0us\n")
     }
 
+    @Test func theHandlersNoteEndsTheLineAndCannotStartAnother() {
+        let pipe = Pipe()
+        let log = AccessLog(enabled: true, fd: pipe.write)
+        log.startIfNeeded()
+        defer { log.stop() }
+        log.record(
+            method: "GET", target: "/ops", status: 404, bytes: 9, microseconds: 5,
+            note: "user=eve\nGET /forged 200 1 1us")
+        let text = pipe.readUntil("1us\n", seconds: 5)
+        #expect(text == "GET /ops 404 9 5us user=eve?GET /forged 200 1 1us\n")
+    }
+
     @Test func aDisabledLogWritesNothing() {
         let pipe = Pipe()
         let log = AccessLog(enabled: false, fd: pipe.write)

@@ -212,7 +212,7 @@ extension AppTests {
                 headers: HTTPHeaders([
                     ("Cookie", "folio_session=\(a)"),
                     ("Cookie", "__Host-folio_session=\(b); __Host-folio_session=\(c)"),
-                ])))
+                ])), person: nil, binding: SessionBinding(secret: .random()))
         #expect(visitor.sessionID == b && visitor.sessionCookieIsHostPrefixed)
     }
 

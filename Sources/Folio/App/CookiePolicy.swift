@@ -22,6 +22,8 @@ struct CookiePolicy: Sendable {
     let partitioned: Bool
     /// `Max-Age` of both cookies: the session idle timeout.
     let maxAge: Int
+    /// Binds session cookies to the person they were issued to.
+    let binding: SessionBinding
     /// The attributes after `name=value`, made once: over plain HTTP and
     /// over HTTPS, and the same expiring (`Max-Age=0`).
     private let lasting: (http: String, https: String)
@@ -29,7 +31,8 @@ struct CookiePolicy: Sendable {
 
     /// - Throws: `FolioStartupError` when the cookie path does not cover the
     ///   base path (the browser would never send the cookies back).
-    init(options: FolioAppOptions) throws(FolioStartupError) {
+    init(options: FolioAppOptions, secret: ServerSecret) throws(FolioStartupError) {
+        binding = SessionBinding(secret: secret)
         let base = options.basePath
         if let given = options.cookiePath {
             let normalized = given.hasSuffix("/") ? given : given + "/"
@@ -75,7 +78,8 @@ struct CookiePolicy: Sendable {
     /// name now applies.
     func sessionCookies(id: String, for request: HTTPRequest, visitor: Visitor) -> [String] {
         let name = sessionCookieName(for: request)
-        var values = ["\(name)=\(id)" + attributes(for: request, maxAge: maxAge)]
+        let value = binding.cookieValue(id: id, for: visitor.person)
+        var values = ["\(name)=\(value)" + attributes(for: request, maxAge: maxAge)]
         if movesToHostCookie(visitor, request: request) {
             values.append("\(FolioApp.cookieName)=" + attributes(for: request, maxAge: 0))
         }

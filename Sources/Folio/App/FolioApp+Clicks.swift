@@ -80,22 +80,28 @@ extension FolioApp {
     /// A click writes: started on the loop and answered once its save is
     /// durable (`startClick`), with no thread waiting for the disk; what
     /// cannot be decided there goes to a worker thread.
-    func clickDisposition(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest) -> HTTPDisposition {
+    func clickDisposition(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest, _ visitor: Visitor)
+        -> HTTPDisposition
+    {
         let answer = { @Sendable in
-            self.answering(request) { () throws(ClientError) in try self.clickResponse(route, pager, request)
+            self.answering(request) { () throws(ClientError) in
+                try self.clickResponse(route, pager, request, visitor)
             }
         }
-        return .deferred { responder in self.startClick(route, pager, request, responder, otherwise: answer) }
+        return .deferred { responder in
+            self.startClick(route, pager, request, visitor, responder, otherwise: answer)
+        }
     }
 
     /// Checks what every click needs before anything changes (not sent
     /// cross-site, a well-formed form, a valid CSRF token), applies it to
     /// the visitor's session, or creates the session at this first click,
     /// and answers.
-    private func clickResponse(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest)
+    private func clickResponse(
+        _ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest, _ visitor: Visitor
+    )
         throws(ClientError) -> HTTPResponse
     {
-        let visitor = Visitor(request)
         if let refusal = visitor.postRefusal { throw refusal }
         let click = try ClickRequest(route, pager, request)
         var session: SessionRecord?

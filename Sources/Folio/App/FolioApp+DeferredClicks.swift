@@ -14,7 +14,8 @@ extension FolioApp {
     /// to explain) goes to `blocking` on the worker threads, which decides it
     /// as it always has (in memory, with no data to wait for, right here).
     func startClick(
-        _ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest, _ responder: HTTPResponder,
+        _ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest, _ visitor: Visitor,
+        _ responder: HTTPResponder,
         otherwise blocking: @escaping HTTPResponder.Work
     ) {
         let fallBack = {
@@ -25,7 +26,6 @@ extension FolioApp {
                 responder.respond(blocking())
             }
         }
-        let visitor = Visitor(request)
         guard visitor.postRefusal == nil, let click = try? ClickRequest(route, pager, request),
             let id = visitor.sessionID, let (session, _) = sessions.peekSession(id: id),
             sessions.isValidToken(click.form["csrf"], for: session)

@@ -11,54 +11,86 @@ extension FolioApp {
     /// must be (re)loaded first goes to a worker thread with what was
     /// resolved here.
     public func disposition(for request: HTTPRequest) -> HTTPDisposition {
+        // Before anything reads them: forwarded headers from a peer that is
+        // no trusted proxy are dropped, so nothing further on believes them.
+        let request = trust.believed(request)
+        let person = trust.person(in: request)
+        let note = person.map { "user=" + AccessRefusal.logWord($0.stableName) }
         do {
-            switch try decide(request) {
-            case .answer(let response): return .answer(finished(response, for: request))
-            case .blocking(let work): return .blocking { self.finished(work(), for: request) }
+            switch try decide(request, person) {
+            case .answer(let response): return .answer(finished(response, for: request, note: note))
+            case .blocking(let work): return .blocking { self.finished(work(), for: request, note: note) }
             case .deferred(let start):
-                return .deferred { responder in start(responder.map { self.finished($0, for: request) }) }
+                return .deferred { responder in
+                    start(responder.map { self.finished($0, for: request, note: note) })
+                }
             }
         } catch {
-            return .answer(finished(errorResponse(error, for: request), for: request))
+            return .answer(finished(errorResponse(error, for: request), for: request, note: note))
         }
     }
 
-    private func decide(_ request: HTTPRequest) throws(ClientError) -> HTTPDisposition {
+    private func decide(_ request: HTTPRequest, _ person: Person?) throws(ClientError) -> HTTPDisposition {
         guard let route = Route.match(path: request.path, basePath: options.basePath) else {
             throw .notFound("There is nothing at \(request.path).")
         }
         var pager: ResolvedPager?
         if let key = route.pagerKey {
-            guard let found = pagersByKey[key] else { throw .notFound("There is no pager '\(key)'.") }
-            pager = found
+            guard let found = pagersByKey[key] else { throw .notFound(Self.noPager(key)) }
+            // Before the method is judged, so a refused pager answers just
+            // as one that does not exist.
+            switch visible(found, to: person) {
+            case .success(let shown): pager = shown
+            case .failure(let refusal):
+                var response = errorResponse(.notFound(Self.noPager(key)), for: request)
+                response.accessLogNote = refusal.logNote
+                return .answer(response)
+            }
         }
         guard route.allowedMethods.contains(request.method) else {
             throw .methodNotAllowed(request.method, allowed: route.allowedMethods)
         }
-        switch (route, pager) {
-        case (.index, _): return .answer(indexResponse())
-        case (.health, _): return .answer(.text(.ok, "ok"))
-        case (.publicFile(let file), _):
-            guard let staticFiles else { throw .notFound("There is no static file \(file).") }
-            return .answer(staticFiles.response(for: request, path: file))
-        case (.stylesheet, let pager?): return .answer(stylesheetResponse(pager, request: request))
-        case (.pager, let pager?):
-            return try viewDisposition(ViewRequest(.page, pager, pageKey: nil, request: request), request)
-        case (.page(_, let page), let pager?):
-            return try viewDisposition(ViewRequest(.page, pager, pageKey: page, request: request), request)
-        case (.fragment, let pager?):
-            return try viewDisposition(ViewRequest(.fragment, pager, pageKey: nil, request: request), request)
-        case (.state, let pager?): return stateDisposition(pager, request)
-        case (.panel(_, let page), let pager?): return try panelDisposition(pager, page: page, request)
-        case (.events, let pager?): return try eventsDisposition(pager, request)
-        case (.select, let pager?), (.scroll, let pager?): return clickDisposition(route, pager, request)
-        default: throw .notFound("There is nothing at \(request.path).")
+        guard let pager else {
+            switch route {
+            case .index: return .answer(indexResponse(for: person))
+            case .health: return .answer(.text(.ok, "ok"))
+            case .publicFile(let file):
+                guard let staticFiles else { throw .notFound("There is no static file \(file).") }
+                return .answer(staticFiles.response(for: request, path: file))
+            default: throw .notFound("There is nothing at \(request.path).")
+            }
+        }
+        let visitor = Visitor(request, person: person, binding: cookies.binding)
+        switch route {
+        case .stylesheet: return .answer(stylesheetResponse(pager, request: request))
+        case .pager:
+            return try viewDisposition(
+                ViewRequest(.page, pager, pageKey: nil, request: request), request, visitor)
+        case .page(_, let page):
+            return try viewDisposition(
+                ViewRequest(.page, pager, pageKey: page, request: request), request, visitor)
+        case .fragment:
+            return try viewDisposition(
+                ViewRequest(.fragment, pager, pageKey: nil, request: request), request, visitor)
+        case .state: return stateDisposition(pager, request, visitor)
+        case .panel(_, let page): return try panelDisposition(pager, page: page, request, visitor)
+        case .events: return try eventsDisposition(pager, request)
+        case .select, .scroll: return clickDisposition(route, pager, request, visitor)
+        case .index, .health, .publicFile: throw .notFound("There is nothing at \(request.path).")
         }
     }
 
-    /// Adds the headers every answer carries.
-    func finished(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    /// The answer to a pager that does not exist, and to one the visitor
+    /// may not see: the same words, so a refusal discloses nothing.
+    private static func noPager(_ key: String) -> String { "There is no pager '\(key)'." }
+
+    /// Adds the headers every answer carries, and who asked to its access
+    /// log line (`note`: the person's name, never a cookie or token).
+    func finished(_ response: HTTPResponse, for request: HTTPRequest, note: String?) -> HTTPResponse {
         var response = response
+        if let note {
+            response.accessLogNote = response.accessLogNote.map { note + " " + $0 } ?? note
+        }
         for (name, value) in securityHeaders where !response.headers.contains(name) {
             response.headers.add(name: name, value: value)
         }

@@ -32,20 +32,22 @@ extension FolioApp {
             throw .badRequest("The pager '\(pager.key)' has no page '\(unknown)'.")
         }
         let pages = Set(asked)
+        // A cut-down pager's stream says nothing of the pages left out, not even their badges.
+        let visible = pager.variant.isEmpty ? nil : known
         let after = request.headers["last-event-id"] ?? request.query["after"]
         if channel.canReplay(after: after), let seen = channel.sequence(of: after) {
-            return .answer(eventStream(channel, pages: pages, seen: seen, first: nil))
+            return .answer(eventStream(channel, pages: pages, visible: visible, seen: seen, first: nil))
         }
         return .blocking { [self] in
             let seen = channel.nextSequence - 1
             let snapshot = snapshotEvent(pager, pages: pages, id: "\(channel.epoch)-\(seen)")
-            return eventStream(channel, pages: pages, seen: seen, first: snapshot)
+            return eventStream(channel, pages: pages, visible: visible, seen: seen, first: snapshot)
         }
     }
 
-    private func eventStream(_ channel: LiveChannel, pages: Set<String>, seen: Int, first: [UInt8]?)
-        -> HTTPResponse
-    {
+    private func eventStream(
+        _ channel: LiveChannel, pages: Set<String>, visible: Set<String>?, seen: Int, first: [UInt8]?
+    ) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
@@ -54,7 +56,7 @@ extension FolioApp {
         return .stream(headers: headers, heartbeat: Self.eventHeartbeat) { stream in
             // How soon a browser's own EventSource tries again after a drop.
             stream.send(Array("retry: 2000\n\n".utf8))
-            let number = channel.subscribe(stream, pages: pages, seen: seen, first: first)
+            let number = channel.subscribe(stream, pages: pages, seen: seen, first: first, visible: visible)
             stream.onEnd { _ in channel.unsubscribe(number) }
         }
     }

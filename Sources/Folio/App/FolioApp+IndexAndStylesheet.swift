@@ -4,8 +4,9 @@ import FolioTemplate
 
 extension FolioApp {
     /// `GET /`: the index of pagers.
-    func indexResponse() -> HTTPResponse {
-        let pagers: [TemplateValue] = pagers.map { pager in
+    func indexResponse(for person: Person?) -> HTTPResponse {
+        let shown = pagers.filter { (try? visible($0, to: person).get()) != nil }
+        let pagers: [TemplateValue] = shown.map { pager in
             .object(
                 TemplateObject([
                     ("key", .string(pager.key)), ("title", .string(pager.configuration.title)),
@@ -16,7 +17,10 @@ extension FolioApp {
             var output: [UInt8] = []
             try templates.template(named: PagerView.indexTemplate).render(
                 ["site": site.templateValue, "pagers": .array(pagers)], into: &output)
-            return .html(.ok, output)
+            var response = HTTPResponse.html(.ok, output)
+            // Who is asking decides what is listed: never from a shared cache.
+            if hasAccessRules { response.headers.add(name: "Cache-Control", value: "private, no-cache") }
+            return response
         } catch {
             return .text(.internalServerError, "The index template failed: \(error)")
         }
@@ -25,8 +29,12 @@ extension FolioApp {
     /// `GET /{pager}/pager.css`: the generated stylesheet, with an ETag.
     func stylesheetResponse(_ pager: ResolvedPager, request: HTTPRequest) -> HTTPResponse {
         let stylesheet = pager.stylesheet
+        // A guarded pager's stylesheet is for those let in: no shared cache keeps it.
+        let guarded =
+            configuration.accessRule(of: pager.configuration) != .everyone
+            || pagersByKey[pager.key]?.hasPageRules == true
         let headers: HTTPHeaders = [
-            "ETag": stylesheet.etag, "Cache-Control": "public, max-age=60",
+            "ETag": stylesheet.etag, "Cache-Control": guarded ? "private, max-age=60" : "public, max-age=60",
         ]
         if let match = request.headers["If-None-Match"],
             match.split(separator: ",").contains(where: {

@@ -12,13 +12,12 @@ extension FolioApp {
     /// page's data (a file, URL or provider), as views do.
     /// - Throws: `ClientError` 404 for a page the pager does not have
     ///   (`{page}` is a key, or an index from 0 as in the select form).
-    func panelDisposition(_ pager: ResolvedPager, page value: String, _ request: HTTPRequest)
-        throws(ClientError) -> HTTPDisposition
-    {
+    func panelDisposition(
+        _ pager: ResolvedPager, page value: String, _ request: HTTPRequest, _ visitor: Visitor
+    ) throws(ClientError) -> HTTPDisposition {
         let index = try pager.pageIndex(formValue: value)
         let page = pager.configuration.pages[index]
         let waitsForData = page.source.isExternal && content.needsLoad([pager.key + "/" + page.key])
-        let visitor = Visitor(request)
         let peeked = sessions.peekSession(id: visitor.sessionID)
         if peeked == nil, visitor.sessionID != nil, sessions.storeIsDurable {
             return .blocking {

@@ -39,8 +39,9 @@ extension FolioApp {
     /// selection and counts, like a click; it blocks when that write goes
     /// to a durable store, when the session is not in memory, or when page
     /// data must load first.
-    func viewDisposition(_ view: ViewRequest, _ request: HTTPRequest) throws(ClientError) -> HTTPDisposition {
-        let visitor = Visitor(request)
+    func viewDisposition(_ view: ViewRequest, _ request: HTTPRequest, _ visitor: Visitor) throws(ClientError)
+        -> HTTPDisposition
+    {
         let readOnly = Self.changesNothing(request, visitor)
         let durable = sessions.storeIsDurable
         guard let id = visitor.sessionID else {
@@ -199,8 +200,9 @@ extension FolioApp {
     /// `GET /{pager}/state`: JSON of the session's pager, or of a new
     /// visitor's; creates nothing. Blocks only to read a session not in
     /// memory or write its due last-use note.
-    func stateDisposition(_ pager: ResolvedPager, _ request: HTTPRequest) -> HTTPDisposition {
-        let visitor = Visitor(request)
+    func stateDisposition(_ pager: ResolvedPager, _ request: HTTPRequest, _ visitor: Visitor)
+        -> HTTPDisposition
+    {
         let readOnly = Self.changesNothing(request, visitor)
         let answer = { @Sendable in
             self.answering(request) { () throws(ClientError) in

@@ -33,6 +33,12 @@ public final class FolioApp: HTTPHandler {
     let secret: ServerSecret
     /// The `Path` and `SameSite` of the cookies (`FolioAppOptions`).
     let cookies: CookiePolicy
+    /// Which peers' forwarded and identity headers are believed.
+    let trust: ProxyTrust
+    /// Whether any pager or page is for some people only (the index then varies per person).
+    let hasAccessRules: Bool
+    /// The pagers cut down to the pages a person may see.
+    let variants: PagerVariants
     let securityHeaders: [(String, String)]
 
     /// Folio's version: `folio --version`, and the default cache-busting
@@ -139,7 +145,6 @@ public final class FolioApp: HTTPHandler {
                 )
             }
         }
-        self.warnings = warnings
         content = PageContentStore(
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
             language: configuration.lang, badges: Self.badgePaths(configuration.pagers))
@@ -156,7 +161,18 @@ public final class FolioApp: HTTPHandler {
         self.pagers = pagers
         pagersByKey = Dictionary(pagers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
-        cookies = try CookiePolicy(options: options)
+        cookies = try CookiePolicy(options: options, secret: secret)
+        trust = ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders)
+        variants = PagerVariants(measurer: measurer)
+        hasAccessRules = Self.hasAccessRules(configuration)
+        if hasAccessRules && options.trustedProxies.isEmpty {
+            let guarded = configuration.pagers.filter { configuration.accessRule(of: $0) != .everyone }
+            warnings.append(
+                "no --trusted-proxy is set, so nobody who connects is ever signed in: "
+                    + guarded.map { "'\($0.key)'" }.joined(separator: ", ")
+                    + " answer 404 to every request from the network")
+        }
+        self.warnings = warnings
         securityHeaders = Self.securityHeaders(frameAncestors: options.frameAncestors)
     }
 

@@ -32,6 +32,14 @@ public struct FolioAppOptions: Sendable {
     /// without a session, shared by several instances (created, mode 0600,
     /// when absent); `nil` (default) keeps the secret in the state store.
     public var secretFile: String?
+    /// The proxies whose identity and `X-Forwarded-*` headers are believed
+    /// (`--trusted-proxy`); from any other peer they are dropped. Default
+    /// none: nobody is ever signed in, and `X-Forwarded-Proto` and `-Host`
+    /// are believed from every peer (as before access control; README,
+    /// "Behind single sign-on").
+    public var trustedProxies: [AddressRange] = []
+    /// The headers a trusted proxy names the person in (oauth2-proxy's).
+    public var identityHeaders = IdentityHeaders()
     /// Size cap, redirect rule and view wait for URL and provider data.
     public var pageData = PageDataLimits()
 

@@ -16,6 +16,8 @@ final class ResolvedPager: Sendable {
     /// Pages with a badge and data from outside: every view shows their
     /// count, so their data loads even when nobody opened them.
     let badgePages: [PageConfiguration]
+    /// Whether some page has an access rule (so who asks decides the tabs).
+    let hasPageRules: Bool
 
     var key: String { configuration.key }
     var pageCount: Int { startingStates.count }
@@ -35,6 +37,7 @@ final class ResolvedPager: Sendable {
             page.source.isExternal ? (page.key, configuration.key + "/" + page.key) : nil
         }
         badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
+        hasPageRules = configuration.pages.contains { $0.access != nil }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,11 +1,15 @@
 import FolioHTTP
 import FolioSync
 
-/// Who sent a request, as its cookies and Fetch Metadata say: read once
-/// per request, before anything is decided.
+/// Who sent a request, as the trusted proxy's identity headers, its
+/// cookies and Fetch Metadata say: read once per request, before anything
+/// is decided.
 struct Visitor: Sendable {
-    /// The session cookie's value when it can be an id (32 lowercase hex
-    /// digits): `__Host-folio_session` when sent, else `folio_session`.
+    /// The signed-in person, as a trusted proxy named them; `nil` for nobody.
+    let person: Person?
+    /// The session the cookie names, when its value can be an id (32
+    /// lowercase hex digits) issued to this very person (`SessionBinding`):
+    /// `__Host-folio_session` when sent, else `folio_session`.
     let sessionID: String?
     /// Whether `sessionID` came under the `__Host-` name.
     let sessionCookieIsHostPrefixed: Bool
@@ -19,11 +23,15 @@ struct Visitor: Sendable {
 
     private static let cookieNames = [FolioApp.hostCookieName, FolioApp.cookieName, FolioApp.formCookieName]
 
-    init(_ request: HTTPRequest) {
+    /// - Parameters:
+    ///   - request: a request `ProxyTrust.believed(_:)` has cleaned.
+    ///   - person: who the trusted proxy names (`ProxyTrust.person(in:)`).
+    init(_ request: HTTPRequest, person: Person?, binding: SessionBinding) {
+        self.person = person
         let values = request.cookies(named: Self.cookieNames)
         let session = values[0] ?? values[1]
-        if let session, SessionManager.isWellFormed(session) {
-            sessionID = session
+        if let session, let id = binding.sessionID(fromCookie: session, for: person) {
+            sessionID = id
             sessionCookieIsHostPrefixed = values[0] != nil
         } else {
             sessionID = nil

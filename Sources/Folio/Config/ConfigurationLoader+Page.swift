@@ -5,7 +5,7 @@ extension ConfigurationLoader {
     static let pageKeys = [
         "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
         "refreshSeconds",
-        "badge",
+        "badge", "access",
     ]
 
     /// Reads one page at `path`; `nil` when it has no key (problems reported).
@@ -34,9 +34,11 @@ extension ConfigurationLoader {
             source = .url(url, cacheSeconds: refreshSeconds, timeoutSeconds: timeout)
         }
         guard let key else { return nil }
-        return PageConfiguration(
+        var page = PageConfiguration(
             key: key, title: title, template: template, source: source ?? PageSource.none,
             refreshSeconds: refreshSeconds, badge: badge)
+        if let member = fields["access"] { page.access = accessRule(member.value, at: path + ".access") }
+        return page
     }
 
     /// Exactly one of `data`, `dataFile`, `url` (or none); `nil` after reporting.

@@ -4,7 +4,7 @@ import FolioTemplate
 extension ConfigurationLoader {
     static let pagerKeys = [
         "key", "title", "titleStyle", "layout", "transition", "fontSize", "barHeight", "cacheLimit",
-        "colors", "navigation", "pages", "lang", "dir",
+        "colors", "navigation", "pages", "lang", "dir", "access",
     ]
 
     /// Reads one pager at `path`; `nil` when it has no key (problems reported).
@@ -74,6 +74,7 @@ extension ConfigurationLoader {
         if let member = fields["navigation"], !isNull(member.value) {
             pager.navigation = navigation(member.value, in: what, at: path + ".navigation")
         }
+        if let member = fields["access"] { pager.access = accessRule(member.value, at: path + ".access") }
         guard key != nil else { return nil }
         return pager
     }

@@ -110,7 +110,7 @@ struct ConfigurationLoader {
     mutating func configuration(_ root: JSONNode, file: String) -> FolioConfiguration? {
         guard
             let fields = reader.object(
-                root, allowed: ["title", "lang", "dir", "pagers"], what: "the configuration")
+                root, allowed: ["title", "lang", "dir", "access", "pagers"], what: "the configuration")
         else { return nil }
         let title = reader.string(fields, "title", in: "the configuration", required: false) ?? "Folio"
         note("title", fields["title"]?.value.location)
@@ -131,6 +131,7 @@ struct ConfigurationLoader {
         var configuration = FolioConfiguration(title: title, pagers: pagers, file: file)
         if let lang = language(fields, in: "the configuration", at: "lang") { configuration.lang = lang }
         if let dir = direction(fields, in: "the configuration", at: "dir") { configuration.dir = dir }
+        if let member = fields["access"] { configuration.access = accessRule(member.value, at: "access") }
         configuration.sourceLocations = locations
         return configuration
     }

@@ -94,6 +94,7 @@ struct ConfigurationValidator {
     mutating func checkConfiguration() {
         if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
         checkLanguage(configuration.lang, of: "the configuration", at: "lang")
+        checkAccess(configuration.access, at: "access")
         var seen: [String: String] = [:]
         for (index, pager) in configuration.pagers.enumerated() {
             let path = "pagers[\(index)]"
@@ -110,6 +111,7 @@ struct ConfigurationValidator {
         let what = "pager '\(pager.key)'"
         checkKey(pager.key, at: path + ".key", reserved: Self.reservedPagerKeys)
         if pager.pages.isEmpty { report(path + ".pages", "'pages' must be a non-empty array") }
+        checkAccess(pager.access, at: path + ".access")
         checkRange(pager.fontSize, 6...96, named: "fontSize", at: path + ".fontSize")
         checkRange(pager.barHeight, 16...200, named: "barHeight", at: path + ".barHeight")
         if let limit = pager.cacheLimit {
@@ -187,6 +189,7 @@ struct ConfigurationValidator {
 
     mutating func checkPage(_ page: PageConfiguration, of pagerWhat: String, at path: String) {
         let what = "page '\(page.key)' of \(pagerWhat)"
+        checkAccess(page.access, at: path + ".access", onPage: true)
         if checkKey(page.key, at: path + ".key", reserved: Self.reservedPageKeys),
             page.key.allSatisfy(\.isASCIIDigit)
         {

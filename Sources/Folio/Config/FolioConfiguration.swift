@@ -16,6 +16,9 @@ public struct FolioConfiguration: Sendable {
     public var lang = "zh-Hans"
     /// The pages' writing direction (`<html dir>`). Default `ltr`.
     public var dir = TextDirection.ltr
+    /// Who may see a pager that has no `access` of its own; `nil` (default)
+    /// for everyone. `"signedIn"` makes signing in the dashboard's rule.
+    public var access: AccessRule?
     /// The configuration file's path; `dataFile`s are relative to its folder.
     public var file: String
     /// Where each value was in `file` (`pagers[0].pages[1].key` to line and
@@ -32,6 +35,11 @@ public struct FolioConfiguration: Sendable {
     /// The pager with this key, if any.
     public func pager(_ key: String) -> PagerConfiguration? {
         pagers.first { $0.key == key }
+    }
+
+    /// The rule that decides who sees `pager`: its own, else the dashboard's.
+    public func accessRule(of pager: PagerConfiguration) -> AccessRule {
+        pager.access ?? access ?? .everyone
     }
 }
 
@@ -68,6 +76,14 @@ public struct PagerConfiguration: Sendable {
     public var navigation: NavigationConfiguration?
     /// The pages, in title order; never empty.
     public var pages: [PageConfiguration]
+    /// Who may see this pager; `nil` (default) for the dashboard's rule
+    /// (`FolioConfiguration.access`), everyone when it has none.
+    public var access: AccessRule?
+    /// Tells a pager cut down to the pages one person may see from the
+    /// pager as configured (`""`), for the caches that key on the pager.
+    var variant = ""
+    /// The pager's name in caches: its key, and its variant when cut down.
+    var cacheName: String { variant.isEmpty ? key : key + "\u{0}" + variant }
 
     /// Creates a pager with default looks.
     public init(key: String, title: String, pages: [PageConfiguration]) {
@@ -150,6 +166,10 @@ public struct PageConfiguration: Sendable {
     /// A path into the page's data (`alerts.open`, `items`) whose value,
     /// a number or the length of an array, is shown as a count on the tab.
     public var badge: String?
+    /// Who, of those the pager admits, may see this page; `nil` (default)
+    /// for all of them. It narrows the pager's rule and never widens it:
+    /// to anyone else the page is not there (no tab; 404 when asked for).
+    public var access: AccessRule?
 
     /// Creates a page.
     public init(

@@ -160,9 +160,9 @@ final class PageContentStore: Sendable {
     /// generation, which changes whenever loaded data changes.
     func cacheKeyInputs(of pager: PagerConfiguration) -> (countSensitive: [Bool], generation: Int) {
         entries.withLock { entries in
-            if let known = entries.countSensitivity[pager.key] { return (known, entries.generation) }
+            if let known = entries.countSensitivity[pager.cacheName] { return (known, entries.generation) }
             let sensitivity = pager.pages.map { !entries.countIndependent.contains(pager.key + "/" + $0.key) }
-            entries.countSensitivity[pager.key] = sensitivity
+            entries.countSensitivity[pager.cacheName] = sensitivity
             return (sensitivity, entries.generation)
         }
     }

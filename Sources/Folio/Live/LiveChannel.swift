@@ -17,6 +17,14 @@ final class LiveChannel: Sendable {
     private struct Subscriber: Sendable {
         let sink: any LiveSink
         let pages: Set<String>
+        /// The pages the tab's person may see, badges included; `nil` for all.
+        let visible: Set<String>?
+
+        /// What of `event` this tab is sent, if anything.
+        func bytes(of event: LiveEvent) -> [UInt8]? {
+            if let visible, !visible.contains(event.page) { return nil }
+            return event.bytes(for: pages)
+        }
     }
 
     private struct State: Sendable {
@@ -63,17 +71,22 @@ final class LiveChannel: Sendable {
 
     /// Adds a tab that has loaded `pages` and saw events up to sequence
     /// `seen`: sends it `first` (a snapshot, if any), then every kept event
-    /// after `seen`, then each new one.
+    /// after `seen`, then each new one; of pages outside `visible` (those
+    /// its person may not see), nothing, not even a badge.
     /// - Returns: The number to unsubscribe it with.
-    func subscribe(_ sink: any LiveSink, pages: Set<String>, seen: Int, first: [UInt8]? = nil) -> Int {
+    func subscribe(
+        _ sink: any LiveSink, pages: Set<String>, seen: Int, first: [UInt8]? = nil,
+        visible: Set<String>? = nil
+    ) -> Int {
+        let subscriber = Subscriber(sink: sink, pages: pages, visible: visible)
         let number = state.withLock { state -> Int in
             if let first { sink.send(first) }
             for event in state.events where event.sequence > seen {
-                if let bytes = event.bytes(for: pages) { sink.send(bytes) }
+                if let bytes = subscriber.bytes(of: event) { sink.send(bytes) }
             }
             let number = state.nextSubscriber
             state.nextSubscriber += 1
-            state.subscribers[number] = Subscriber(sink: sink, pages: pages)
+            state.subscribers[number] = subscriber
             return number
         }
         viewersChanged(self)
@@ -105,7 +118,7 @@ final class LiveChannel: Sendable {
             }
             var sent = 0
             for subscriber in state.subscribers.values {
-                guard let bytes = event.bytes(for: subscriber.pages) else { continue }
+                guard let bytes = subscriber.bytes(of: event) else { continue }
                 if subscriber.sink.send(bytes) { sent += 1 }
             }
             return sent

@@ -104,7 +104,7 @@ final class PagerRenderer: Sendable {
         let (countSensitive, generation) = content.cacheKeyInputs(of: pager)
         let loaded = state.loadedKeys.compactMap(resolved.pageIndex).sorted()
         let key = Key(
-            view: view, pager: pager.key, selected: state.selectedIndex, loaded: loaded,
+            view: view, pager: pager.cacheName, selected: state.selectedIndex, loaded: loaded,
             shownCounts: loaded.map { index in
                 countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
             }, generation: generation)

@@ -12,6 +12,8 @@ final class ActiveStream {
     /// For the access log line, written when the stream ends.
     let method: String
     let target: String
+    /// The response's `accessLogNote`, for the line written as the stream ends.
+    let note: String?
     let status: Int
     let started: UInt64
     /// Monotonic nanoseconds of the last chunk queued (heartbeats included).
@@ -25,7 +27,7 @@ final class ActiveStream {
 
     init(
         stream: HTTPStream, heartbeat: HTTPStreamHeartbeat?, chunked: Bool, keepAlive: Bool,
-        request: HTTPRequest, status: Int, started: UInt64, now: UInt64
+        request: HTTPRequest, status: Int, note: String? = nil, started: UInt64, now: UInt64
     ) {
         self.stream = stream
         self.heartbeat = heartbeat?.bytes.isEmpty == false ? heartbeat?.bytes : nil
@@ -34,6 +36,7 @@ final class ActiveStream {
         self.keepAlive = keepAlive
         method = request.method.rawValue
         target = request.target
+        self.note = note
         self.status = status
         self.started = started
         lastChunkAt = now

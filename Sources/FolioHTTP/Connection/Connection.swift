@@ -7,6 +7,9 @@ final class Connection {
     /// descriptor (numbers are reused), so a worker's late answer for a
     /// closed connection never reaches its successor.
     let serial: UInt64
+    /// The peer's numeric address, read once at accept (`HTTPRequest.remoteAddress`);
+    /// `unknown` when it cannot be read, never `nil`, which means "in process".
+    let peerAddress: String
     /// Bytes received and not yet turned into requests.
     var parser: HTTPRequestParser
     /// Deadlines and the keep-alive/close decision.
@@ -22,9 +25,13 @@ final class Connection {
     /// The stream its response is, while it runs: it owns the connection.
     var stream: ActiveStream?
 
-    init(fd: Int32, serial: UInt64, limits: HTTPLimits, timeouts: HTTPTimeouts, now: UInt64) {
+    init(
+        fd: Int32, serial: UInt64, peerAddress: String, limits: HTTPLimits, timeouts: HTTPTimeouts,
+        now: UInt64
+    ) {
         self.fd = fd
         self.serial = serial
+        self.peerAddress = peerAddress
         parser = HTTPRequestParser(limits: limits)
         machine = ConnectionStateMachine(now: now, timeouts: timeouts)
     }

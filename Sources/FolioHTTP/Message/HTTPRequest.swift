@@ -16,6 +16,11 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Whether the connection stays open after this request (RFC 9112 section 9.3).
     public var keepAlive: Bool
+    /// The numeric address of the peer that sent it (`127.0.0.1`, `::1`),
+    /// set by the server from the socket (`unknown` when the socket cannot
+    /// say); `nil` only for a request built in process (tests, an
+    /// embedding app), which has no peer.
+    public var remoteAddress: String?
 
     /// Creates a request, mostly for tests; the server builds them with its parser.
     public init(

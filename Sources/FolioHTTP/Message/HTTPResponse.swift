@@ -47,6 +47,9 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body (left out for `HEAD`, 1xx, 204 and 304).
     public var body: HTTPBody
+    /// Words the handler adds to the request's access log line (who asked,
+    /// why it was refused); never sent. Default `nil`.
+    public var accessLogNote: String?
 
     /// Creates a response.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPBody = .empty) {

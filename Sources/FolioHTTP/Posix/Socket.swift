@@ -65,6 +65,38 @@ enum Socket {
         }
     }
 
+    /// The numeric address of the socket's peer (`127.0.0.1`, `::1`), an
+    /// IPv4-mapped IPv6 address given as IPv4; `nil` when it cannot be read.
+    static func peerAddress(_ fd: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let read = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard read == 0 else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let written: UnsafePointer<CChar>? = withUnsafePointer(to: &storage) { pointer in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    var address = v4.pointee.sin_addr
+                    return inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    var address = v6.pointee.sin6_addr
+                    return inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+                }
+            default: return nil
+            }
+        }
+        guard written != nil else { return nil }
+        let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let mapped = "::ffff:"
+        if address.hasPrefix(mapped), address.contains(".") { return String(address.dropFirst(mapped.count)) }
+        return address
+    }
+
     /// Accepts one connection as a non-blocking, close-on-exec socket with `TCP_NODELAY`.
     ///
     /// - Returns: `.wouldBlock` when no connection is waiting.

@@ -78,9 +78,16 @@ final class AccessLog: Sendable {
     ///   - target: the request target as sent (visible ASCII only, so safe in a log).
     ///   - bytes: the body bytes sent.
     ///   - microseconds: from the parsed request to the queued response.
-    func record(method: String, target: String, status: Int, bytes: Int, microseconds: UInt64) {
+    ///   - note: the handler's `HTTPResponse.accessLogNote`, appended with
+    ///     anything but visible ASCII and spaces replaced by `?`, so a
+    ///     header value the note quotes cannot forge a line.
+    func record(
+        method: String, target: String, status: Int, bytes: Int, microseconds: UInt64, note: String? = nil
+    ) {
         guard enabled else { return }
-        var line = "\(method) \(target) \(status) \(bytes) \(microseconds)us\n"
+        var line = "\(method) \(target) \(status) \(bytes) \(microseconds)us"
+        if let note, !note.isEmpty { line += " " + Self.printable(note) }
+        line += "\n"
         let wasEmpty = line.withUTF8 { utf8 in
             pending.withLock { pending -> Bool in
                 guard pending.bytes.count + utf8.count <= capacity else {
@@ -92,6 +99,11 @@ final class AccessLog: Sendable {
             }
         }
         if wasEmpty { wakeup.signal() }
+    }
+
+    /// `text` with every byte that is not visible ASCII or a space as `?`.
+    static func printable(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
     }
 
     /// The writer thread: takes everything buffered, writes it, reports drops, repeats.

@@ -61,7 +61,8 @@ extension EventLoop {
                     return
                 }
                 connection.output.append(Self.continueLine)
-            case .request(let request):
+            case .request(var request):
+                request.remoteAddress = connection.peerAddress
                 guard reserveBodyIfNeeded(connection, bytes: request.body.count) else { return }
                 let started = log.enabled ? monotonicNanoseconds() : 0
                 switch handler.disposition(for: request) {
@@ -101,7 +102,8 @@ extension EventLoop {
         releaseBody(connection)
         log.record(
             method: request.method.rawValue, target: request.target, status: response.status.code,
-            bytes: sendsBody ? response.body.count : 0, microseconds: (now &- started) / 1000)
+            bytes: sendsBody ? response.body.count : 0, microseconds: (now &- started) / 1000,
+            note: response.accessLogNote)
     }
 
     /// Answers `status` with `Connection: close` and closes once it is written.

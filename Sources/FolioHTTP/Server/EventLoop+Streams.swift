@@ -20,7 +20,7 @@ extension EventLoop {
             connection.machine.responseQueued(now: now, keepAlive: keepAlive)
             log.record(
                 method: request.method.rawValue, target: request.target, status: response.status.code,
-                bytes: 0, microseconds: (now &- started) / 1000)
+                bytes: 0, microseconds: (now &- started) / 1000, note: response.accessLogNote)
             return
         }
         connection.machine.streamStarted()
@@ -32,7 +32,7 @@ extension EventLoop {
         connection.stream = ActiveStream(
             stream: stream, heartbeat: body.heartbeat, chunked: !http10, keepAlive: keepAlive,
             request: request,
-            status: response.status.code, started: started, now: now)
+            status: response.status.code, note: response.accessLogNote, started: started, now: now)
         body.start(stream)
         if connection.machine.isShuttingDown || mailbox.isStopping { endStream(connection, .serverStopping) }
     }
@@ -145,6 +145,6 @@ extension EventLoop {
     func logEnd(of active: ActiveStream, now: UInt64) {
         log.record(
             method: active.method, target: active.target, status: active.status, bytes: active.bytesQueued,
-            microseconds: (now &- active.started) / 1000)
+            microseconds: (now &- active.started) / 1000, note: active.note)
     }
 }

@@ -143,7 +143,9 @@ final class EventLoop {
     private func register(_ fd: Int32) {
         nextSerial &+= 1
         let connection = Connection(
-            fd: fd, serial: nextSerial, limits: configuration.limits, timeouts: configuration.timeouts,
+            fd: fd, serial: nextSerial, peerAddress: Socket.peerAddress(fd) ?? "unknown",
+            limits: configuration.limits,
+            timeouts: configuration.timeouts,
             now: monotonicNanoseconds())
         do {
             try epoll.add(fd, .read)

@@ -1,0 +1,41 @@
+import FolioHTTP
+
+/// Which peers' forwarded headers are believed: only the proxies named by
+/// `--trusted-proxy`. From any other peer the identity headers and
+/// `X-Forwarded-Proto`, `-Host` and `-For` are taken off the request
+/// before anything reads it, so nothing further on can believe them.
+///
+/// Without any trusted proxy no identity is ever believed, and the
+/// forwarded scheme and host are believed from every peer, as before
+/// access control existed (README, "Behind a reverse proxy").
+struct ProxyTrust: Sendable {
+    let proxies: [AddressRange]
+    let identity: IdentityHeaders
+    private let forwarded = ["X-Forwarded-Proto", "X-Forwarded-Host", "X-Forwarded-For"]
+
+    init(proxies: [AddressRange], identity: IdentityHeaders) {
+        self.proxies = proxies
+        self.identity = identity
+    }
+
+    /// Whether the request came from a trusted proxy. A request built in
+    /// process (no `remoteAddress`: tests, FolioTesting, an embedding app)
+    /// is trusted: whoever built it could call the app any way they like.
+    func trusts(_ request: HTTPRequest) -> Bool {
+        guard let address = request.remoteAddress else { return true }
+        return proxies.contains { $0.contains(address) }
+    }
+
+    /// `request` without the headers its peer may not set.
+    func believed(_ request: HTTPRequest) -> HTTPRequest {
+        if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return request }
+        let distrusted = proxies.isEmpty ? identity.all : identity.all + forwarded
+        guard distrusted.contains(where: { request.headers.contains($0) }) else { return request }
+        var request = request
+        for name in distrusted { request.headers.remove(name) }
+        return request
+    }
+
+    /// The person a believed request names.
+    func person(in request: HTTPRequest) -> Person? { Person(request.headers, names: identity) }
+}
