@@ -14,11 +14,17 @@ As root (CI), PostgreSQL runs as the `postgres` user: it refuses root.
 import os
 import pathlib
 import pwd
+import random
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
+
+from test_dashboard_helpers import Client, FolioServer, Nginx
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PG_BIN = pathlib.Path("/usr/lib/postgresql/15/bin")
@@ -177,3 +183,200 @@ class Postgres:
         except (RuntimeError, subprocess.TimeoutExpired):
             pass
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# -- three instances on one PostgreSQL behind nginx -----------------------------
+
+PAGER = "/essence"
+SHOWN = re.compile(r'name="from" value="([^"]*)"')
+
+
+class Cluster:
+    """PostgreSQL, `count` instances on it and nginx in front of them."""
+
+    def __init__(self, folio_bin, folder, count=3, extra=()):
+        self.folio_bin, self.extra = folio_bin, list(extra)
+        # Its own temporary folder: pytest's are closed to the postgres user.
+        self.postgres = Postgres()
+        self.url = self.postgres.start()
+        self.instances = []
+        self.nginx = None
+        try:
+            self.instances = [self._instance() for _ in range(count)]
+            self.nginx = Nginx(str(folder), UPSTREAM, "/healthz",
+                               servers=upstream_servers(i.port for i in self.instances))
+        except BaseException:
+            self.close()
+            raise
+
+    def _instance(self, port=0):
+        return FolioServer(self.folio_bin, "--state", self.url, *self.extra, port=port)
+
+    def revive(self, index):
+        """Starts instance `index` again on its port (nginx knows that one)."""
+        old = self.instances[index]
+        old.stop()
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                self.instances[index] = self._instance(port=old.port)
+                return
+            except RuntimeError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)  # the port is still held: try again
+
+    def proxied(self):
+        """A new browser talking to nginx."""
+        return Client("127.0.0.1", self.nginx.port)
+
+    def direct(self, index, like=None):
+        """A browser talking to instance `index` directly, holding the
+        cookies of `like` when given (the same visitor)."""
+        instance = self.instances[index]
+        client = Client(instance.host, instance.port)
+        if like is not None:
+            client.cookie, client.form_cookie = like.cookie, like.form_cookie
+        return client
+
+    def live(self):
+        return [i for i, instance in enumerate(self.instances) if instance.process.poll() is None]
+
+    def close(self):
+        if self.nginx:
+            self.nginx.stop()
+        for instance in self.instances:
+            instance.stop()
+        self.postgres.remove()
+
+
+def pages_of(client):
+    return [page["key"] for page in client.get(PAGER + "/state", cookie=False).json()["pages"]]
+
+
+def selected(state):
+    chosen = state["selected"]
+    return chosen["key"] if isinstance(chosen, dict) else state["pages"][chosen]["key"]
+
+
+def shown_total(state):
+    return sum(page.get("shownCount", 0) for page in state["pages"])
+
+
+def open_session(client):
+    """The real flow: a view without a session (a signed token and its
+    folio_csrf cookie), the first click, then the session's own token from
+    its page. Returns that token."""
+    client.start_session(PAGER)
+    token = client.token(PAGER)
+    if not re.fullmatch(r"[0-9a-f]{32}", token):
+        raise AssertionError(f"the session's page carries {token!r}, not its own token")
+    return token
+
+
+class Clicker(threading.Thread):
+    """One visitor clicking through nginx, each click on a new connection,
+    to a random page it is not on. Records every click: when it was sent,
+    its page, its status, and the instance nginx says answered."""
+
+    def __init__(self, port, seed, stop):
+        super().__init__(daemon=True)
+        self.client = Client("127.0.0.1", port)
+        self.token = open_session(self.client)
+        self.pages = pages_of(self.client)
+        before = self.client.state(PAGER)
+        self.start_page, self.shown_before = selected(before), shown_total(before)
+        self.stop = stop
+        self.random = random.Random(seed)
+        self.clicks = []  # (sent at, page, status, upstream)
+        self.error = None
+
+    def run(self):
+        current, uncertain = self.start_page, set()
+        try:
+            while not self.stop.is_set():
+                # Never the page it is on, nor one an unanswered click may
+                # have selected: every click changes the selection.
+                choices = [p for p in self.pages if p != current and p not in uncertain]
+                page = self.random.choice(choices or [p for p in self.pages if p != current])
+                sent = time.monotonic()
+                try:
+                    answer = self.client.post(PAGER + "/select", {"page": page, "csrf": self.token})
+                    status, upstream = answer.status, (answer.header("X-Upstream") or "").split(", ")[-1]
+                except OSError as error:
+                    status, upstream = type(error).__name__, ""
+                self.clicks.append((sent, page, status, upstream))
+                if status == 303:
+                    current, uncertain = page, set()
+                else:
+                    uncertain.add(page)
+                    time.sleep(0.05)  # not answered: do not spin on a failing proxy
+        except Exception as error:  # noqa: BLE001  (reported by the caller)
+            self.error = repr(error)
+
+    def answered(self):
+        return [click for click in self.clicks if click[2] == 303]
+
+    def check(self, state):
+        """What is wrong with this visitor's state, or None. Its selection is
+        its last answered click, or a click after it that was not answered;
+        its page-shown count grew by one per answered click, plus at most one
+        per unanswered one."""
+        answered = self.answered()
+        last = max((i for i, click in enumerate(self.clicks) if click[2] == 303), default=None)
+        expected = answered[-1][1] if answered else self.start_page
+        later = {click[1] for click in self.clicks[(last + 1 if last is not None else 0):]}
+        unanswered = len(self.clicks) - len(answered)
+        grown = shown_total(state) - self.shown_before
+        if selected(state) != expected and selected(state) not in later:
+            return f"shows {selected(state)}, last answered click {expected}"
+        if not len(answered) <= grown <= len(answered) + unanswered:
+            return f"page-shown count grew by {grown} for {len(answered)} answered, {unanswered} unanswered clicks"
+        return None
+
+
+def kill_round(cluster, visitors=8, before=(0.5, 2.0), after=3.0, rng=random):
+    """Visitors click through nginx; one instance, chosen at random, gets
+    kill -9 at a random moment `before` seconds in; they click on for
+    `after` seconds. Then every visitor's state is read through nginx.
+    Returns the figures (no judgement: the caller checks them)."""
+    stop = threading.Event()
+    clickers = [Clicker(cluster.nginx.port, rng.random(), stop) for _ in range(visitors)]
+    victim_index = rng.randrange(len(cluster.instances))
+    victim = cluster.instances[victim_index]
+    victim_address = f"127.0.0.1:{victim.port}"
+    for clicker in clickers:
+        clicker.start()
+    moment = rng.uniform(*before)
+    time.sleep(moment)
+    victim.process.send_signal(signal.SIGKILL)
+    victim.process.wait(10)
+    killed_at = time.monotonic()
+    time.sleep(after)
+    stop.set()
+    for clicker in clickers:
+        clicker.join(30)
+    reader = cluster.proxied()
+    lost = []
+    for clicker in clickers:
+        if clicker.error or clicker.is_alive():
+            continue
+        reader.cookie = clicker.client.cookie
+        problem = clicker.check(reader.state(PAGER))
+        if problem:
+            lost.append(problem)
+    later = [[click for click in c.answered() if click[0] > killed_at] for c in clickers]
+    return {
+        "victim": victim_index,
+        "kill_after_s": round(moment, 2),
+        "errors": [c.error for c in clickers if c.error] + ["a clicker hung" for c in clickers if c.is_alive()],
+        "answered": sum(len(c.answered()) for c in clickers),
+        "answered_before_kill": sum(1 for c in clickers for click in c.answered() if click[0] < killed_at),
+        "answered_after_kill": sum(len(clicks) for clicks in later),
+        "unanswered": [str(click[2]) for c in clickers for click in c.clicks if click[2] != 303],
+        "most_unanswered_per_visitor": max((len(c.clicks) - len(c.answered()) for c in clickers), default=0),
+        "visitors_unanswered_after_kill": sum(1 for clicks in later if not clicks),
+        "answered_by_victim_after_kill": sum(1 for clicks in later for click in clicks
+                                             if not click[3] or click[3] == victim_address),
+        "lost": lost,
+    }
