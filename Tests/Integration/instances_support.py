@@ -91,10 +91,14 @@ class Postgres:
     """A throwaway cluster in `folder` (created when needed). `url` is what
     `folio serve --state` takes; it stays the same across stop/start."""
 
-    def __init__(self, folder=None):
+    def __init__(self, folder=None, durable=False):
         self.folder = pathlib.Path(folder or tempfile.mkdtemp(prefix="folio-pg-"))
         self.url = None
-        self.use_script = SCRIPT.exists() and os.environ.get("FOLIO_TEST_OWN_POSTGRES") != "1"
+        # scripts/postgres runs its clusters with fsync=off (fast tests); a
+        # `durable` one (benchmarks) keeps PostgreSQL's defaults, fsync on
+        # and synchronous_commit on, so a commit is on disk as in SQLite.
+        self.durable = durable
+        self.use_script = SCRIPT.exists() and not durable
 
     # -- with scripts/postgres (the checkout's own) --------------------------
 
@@ -170,7 +174,7 @@ class Postgres:
                 time.sleep(0.05)  # starting: poll its port
 
     def log(self):
-        for name in ("postgres.log", "log", "logfile"):
+        for name in ("postgres.log", "server.log"):
             path = self.folder / name
             if path.exists():
                 return path.read_text(errors="replace")[-4000:]
