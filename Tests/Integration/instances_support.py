@@ -57,7 +57,9 @@ UPSTREAM = """
 
 
 def upstream_servers(ports):
-    return "\n".join(f"        server 127.0.0.1:{port};" for port in ports)
+    # fail_timeout 2s: nginx skips an instance that refused a connection for
+    # 2 s (not its default 10 s), so one started again is back in 2 s.
+    return "\n".join(f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for port in ports)
 
 
 def missing():
@@ -94,9 +96,10 @@ class Postgres:
     def __init__(self, folder=None, durable=False):
         self.folder = pathlib.Path(folder or tempfile.mkdtemp(prefix="folio-pg-"))
         self.url = None
-        # scripts/postgres runs its clusters with fsync=off (fast tests); a
-        # `durable` one (benchmarks) keeps PostgreSQL's defaults, fsync on
-        # and synchronous_commit on, so a commit is on disk as in SQLite.
+        # Test clusters run with fsync=off, as scripts/postgres runs them (a
+        # kill -9 of Folio does not need PostgreSQL's syncs); a `durable`
+        # one (benchmarks) keeps PostgreSQL's defaults, fsync on and
+        # synchronous_commit on, so a commit is on disk as in SQLite.
         self.durable = durable
         self.use_script = SCRIPT.exists() and not durable
 
@@ -128,7 +131,8 @@ class Postgres:
             port_file.write_text(str(free_port()))
         port = int(port_file.read_text())
         self._run("pg_ctl", "-D", str(data), "-l", str(self.folder / "postgres.log"), "-w", "-t", "30",
-                  "-o", f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.folder}",
+                  "-o", f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.folder}"
+                  + ("" if self.durable else " -c fsync=off"),
                   "start")
         return f"postgresql://postgres@127.0.0.1:{port}/postgres"
 
@@ -201,6 +205,7 @@ class Cluster:
     def __init__(self, folio_bin, folder, count=3, extra=()):
         self.folio_bin, self.extra = folio_bin, list(extra)
         # Its own temporary folder: pytest's are closed to the postgres user.
+        self.folder = str(folder)
         self.postgres = Postgres()
         self.url = self.postgres.start()
         self.instances = []
@@ -229,6 +234,14 @@ class Cluster:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)  # the port is still held: try again
+
+    def nginx_errors(self):
+        """The end of nginx's error log (why it answered 502)."""
+        try:
+            with open(os.path.join(self.folder, "error.log"), errors="replace") as log:
+                return log.read()[-2000:]
+        except OSError:
+            return ""
 
     def proxied(self):
         """A new browser talking to nginx."""

@@ -8,8 +8,8 @@ Each round: VISITORS visitors open sessions through nginx (a view, a first
 click, the session's own token) and click random pages, each click on a new
 connection; one instance, chosen at random, gets kill -9 at a random moment
 0.5-2 s in; they click on for AFTER seconds; every visitor's state is read
-through nginx. Then the killed instance is started again on its port for the
-next round. Prints the figures and PASS/FAIL per check; exits non-zero on a
+through nginx. Then the killed instance is started again on its port, and
+the next round begins once nginx takes it back (fail_timeout, 2 s). Prints the figures and PASS/FAIL per check; exits non-zero on a
 FAIL.
 """
 
@@ -18,6 +18,7 @@ import pathlib
 import random
 import sys
 import tempfile
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -61,7 +62,11 @@ def main():
                       f"{figures['answered_by_victim_after_kill'] == 0}), {len(figures['unanswered'])} unanswered "
                       f"{sorted(set(figures['unanswered']))}, {len(figures['lost'])} lost"
                       f"{'' if ok else '  FAIL ' + str(figures)}", flush=True)
+                if not ok:
+                    print("nginx's error log:\n" + cluster.nginx_errors(), flush=True)
                 cluster.revive(figures["victim"])
+                # nginx tries it again once its fail_timeout (2 s) is over.
+                time.sleep(2.5)
         finally:
             cluster.close()
     totals["checks"] = {
