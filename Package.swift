@@ -29,6 +29,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // libpq, for the PostgreSQL state store (`--state postgresql://...`).
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
@@ -49,7 +53,8 @@ let package = Package(
         .target(
             name: "Folio",
             dependencies: [
-                "FolioCore", "FolioSync", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite", "COpenSSL",
+                "FolioCore", "FolioSync", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite", "CLibPQ",
+                "COpenSSL",
             ],
             swiftSettings: strict),
         .target(

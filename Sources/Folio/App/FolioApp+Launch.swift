@@ -1,22 +1,33 @@
 import Foundation
 
-/// Where session state is kept: `--state FILE` or `--state memory`.
+/// Where session state is kept: `--state FILE`, `--state memory` or
+/// `--state postgresql://user@host:port/db` (also `postgres://`).
 public enum StateLocation: Sendable, Equatable {
     /// Nothing survives a restart.
     case memory
     /// An SQLite database file.
     case file(String)
+    /// A PostgreSQL database, by its URL (`PostgreSQLAddress`: libpq's, plus `pool=N`).
+    case postgreSQL(String)
 
-    /// `memory` for the word "memory", else a file path.
+    /// `memory` for the word "memory", a database for a `postgresql://` or
+    /// `postgres://` URL, else a file path.
     public init(argument: String) {
-        self = argument == "memory" ? .memory : .file(argument)
+        if argument == "memory" {
+            self = .memory
+        } else if PostgreSQLAddress.isURL(argument) {
+            self = .postgreSQL(argument)
+        } else {
+            self = .file(argument)
+        }
     }
 
     /// The default: `folio-state.sqlite` in the working folder.
     public static let `default` = StateLocation.file("folio-state.sqlite")
 
     /// Opens the store.
-    /// - Throws: `FolioStartupError` when the database cannot be opened.
+    /// - Throws: `FolioStartupError` when the database cannot be opened
+    ///   (for PostgreSQL: reached, within its connect timeout, and set up).
     public func openStore() throws(FolioStartupError) -> any SessionStore {
         switch self {
         case .memory:
@@ -26,6 +37,16 @@ public enum StateLocation: Sendable, Equatable {
                 return try SQLiteSessionStore(path: path)
             } catch {
                 throw FolioStartupError("state store \(path): \(error)")
+            }
+        case .postgreSQL(let url):
+            let address: PostgreSQLAddress
+            do { address = try PostgreSQLAddress(url: url) } catch {
+                throw FolioStartupError("state store: \(error)")
+            }
+            do {
+                return try PostgreSQLSessionStore(address: address)
+            } catch {
+                throw FolioStartupError("state store \(address.redacted): \(error)")
             }
         }
     }

@@ -1,0 +1,204 @@
+import FolioSync
+import Foundation
+
+/// Sessions in a PostgreSQL database (`--state postgresql://…`), shared by
+/// any number of Folio instances, with no sticky sessions.
+///
+/// **Coherent across instances.** Nothing of a session is kept in this
+/// process: every read asks the database, so what a click answered by one
+/// instance saved is what the next request shows on any other.
+/// `sessionIfAtHand` is therefore always `nil`, and views and clicks of a
+/// session go to a worker thread, which reads the database.
+///
+/// **What "saved" promises.** As with SQLite, a write returns (or its
+/// completion runs) only after the transaction holding it committed, which
+/// PostgreSQL makes durable per its `synchronous_commit` (on by default).
+/// When the connection is lost during the `COMMIT` itself, the outcome is
+/// unknown to Folio: the write is reported failed (a 503) though it may be
+/// kept; every write is safe to repeat.
+///
+/// **Group commit.** Writes that arrive together share one transaction
+/// (`GroupCommit`, as for SQLite); a write refused alone (a constraint, its
+/// session gone) is undone alone inside its savepoint; any other failure
+/// fails the whole batch, none of it kept.
+///
+/// **Two clicks of one session on two instances.** A save locks the
+/// session's row (`SELECT … FOR UPDATE`) and writes the pager's record with
+/// one upsert, in the batch's transaction: saves of one session are
+/// applied one after the other, each whole (the record and the last-seen
+/// time together), never interleaved; a save or reissue of a session
+/// another instance removed or reissued meanwhile fails alone. Each
+/// instance still reads, reduces and saves under its own lock only, so two
+/// clicks that read the same record at once on two instances both succeed
+/// and the later commit's record is kept, whole.
+///
+/// **Faults.** Every call is bounded: connecting by `connect_timeout`
+/// (2 s), each statement by `statement_timeout` (5 s), a silent network by
+/// `tcp_user_timeout` (5 s), waiting for a busy pool by 10 s. Past them it
+/// throws `StoreError`. A lost connection is dropped from the pool and a
+/// new one opened at the next call, so the store works again, without a
+/// restart, as soon as the database does.
+public final class PostgreSQLSessionStore: SessionStore {
+    /// Where the database is.
+    public let address: PostgreSQLAddress
+    private let pool: PostgreSQLPool
+    /// Every write goes through here: one transaction per batch.
+    private let writes: GroupCommit<SessionWrite>
+    /// Transactions the group commit committed (for tests that count them).
+    private let committedBatches: LockedValue<Int>
+
+    /// Connects, creates or migrates the tables (`PostgreSQLSchema`), and
+    /// keeps that connection as the pool's first.
+    /// - Throws: `StoreError` when the database cannot be reached or set up.
+    public init(address: PostgreSQLAddress) throws(StoreError) {
+        self.address = address
+        let url = address.connectionURL
+        let first = try PostgreSQLConnection(conninfo: url)
+        try PostgreSQLSchema.migrate(first)
+        try Self.prepareStatements(on: first)
+        let pool = PostgreSQLPool(size: address.poolSize, first: first) { () throws(StoreError) in
+            let connection = try PostgreSQLConnection(conninfo: url)
+            try Self.prepareStatements(on: connection)
+            return connection
+        }
+        let committedBatches = LockedValue(0)
+        self.pool = pool
+        self.committedBatches = committedBatches
+        writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
+            let outcomes = try pool.withConnection { (connection) throws(StoreError) in
+                try connection.commit(batch)
+            }
+            committedBatches.withLock { $0 += 1 }
+            return outcomes
+        }
+    }
+
+    /// Opens the store at a `postgresql://` URL (see `PostgreSQLAddress`).
+    public convenience init(url: String) throws(StoreError) {
+        try self.init(address: try PostgreSQLAddress(url: url))
+    }
+
+    private static func prepareStatements(on connection: PostgreSQLConnection) throws(StoreError) {
+        for statement in PostgreSQLStatement.allCases { try connection.prepare(statement) }
+    }
+
+    /// How many transactions the group commit has committed.
+    var committedBatchCount: Int { committedBatches.withLock { $0 } }
+
+    /// Commits `batch` now, on the calling thread, as the group commit does
+    /// (for tests that need a batch of known writes).
+    func commitNow(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
+        try pool.withConnection { (connection) throws(StoreError) in try connection.commit(batch) }
+    }
+
+    /// Never: a session kept here could be stale by another instance's write.
+    public func sessionIfAtHand(id: String) -> SessionRecord? { nil }
+
+    /// Every call waits for the database.
+    public var isDurable: Bool { true }
+
+    /// The session with this id, read from the database, or `nil`.
+    public func session(id: String) throws(StoreError) -> SessionRecord? {
+        let rows = try pool.withConnection { (connection) throws(StoreError) in
+            try connection.run(.selectSession, [.text(id)])
+        }
+        guard rows.count > 0 else { return nil }
+        var record = SessionRecord(
+            id: id, csrfToken: rows.text(0, 0), lastSeen: rows.real(0, 1), isIssuedAtClick: rows.boolean(0, 2)
+        )
+        let decoder = JSONDecoder()
+        for row in 0..<rows.count where !rows.isNull(row, 3) {
+            // A record written by an incompatible version is dropped: the
+            // pager starts over rather than failing the request.
+            if let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 4))) {
+                record.pagers[rows.text(row, 3)] = pager
+            }
+        }
+        return record
+    }
+
+    /// Adds a new session with its pagers in one transaction (any pager
+    /// rows left under the id are dropped first, so the stored session is `session`).
+    public func insert(_ session: SessionRecord) throws(StoreError) {
+        var pagers: [(pager: String, record: [UInt8])] = []
+        for (pager, record) in session.pagers { pagers.append((pager, record.storedJSON)) }
+        try writes.commit(.insert(SessionRow(session), pagers: pagers))
+    }
+
+    /// The name of the form-signing secret in `folio_secrets`.
+    private static let formSecretName = "csrf-hmac"
+
+    /// The stored form-signing secret, storing `candidate` first when there
+    /// is none (`ON CONFLICT DO NOTHING`, then a read that sees whichever
+    /// instance committed first).
+    public func serverSecret(storingIfAbsent candidate: [UInt8]) throws(StoreError) -> [UInt8] {
+        try pool.withConnection { (connection) throws(StoreError) -> [UInt8] in
+            try connection.run(.insertSecret, [.text(Self.formSecretName), .bytes(candidate)])
+            let stored = try connection.run(.selectSecret, [.text(Self.formSecretName)])
+            guard stored.count == 1 else {
+                throw StoreError("the server secret vanished from the state database")
+            }
+            return stored.bytes(0, 0)
+        }
+    }
+
+    /// Replaces session `id` by `session` (a new id and token) in one
+    /// transaction: the new row, the pagers moved to it, the changed one
+    /// saved, the old row deleted.
+    public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
+        let changed = session.pagers[changedPager].map { (pager: changedPager, record: $0.storedJSON) }
+        try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
+    }
+
+    /// Records that a session was used at `lastSeen`.
+    public func touch(id: String, lastSeen: Double) throws(StoreError) {
+        try writes.commit(.touch([(id, lastSeen)]))
+    }
+
+    /// Records the last use of many sessions in one transaction.
+    public func touch(_ uses: [String: Double]) throws(StoreError) {
+        guard !uses.isEmpty else { return }
+        try writes.commit(.touch(uses.map { ($0.key, $0.value) }))
+    }
+
+    /// Saves one pager's record of a session; committed when this returns.
+    public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
+        throws(StoreError)
+    {
+        try writes.commit(
+            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
+    }
+
+    /// Queues the save for the next group commit and returns; `completion`
+    /// runs on the committer once it is committed or failed.
+    public func save(
+        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
+        then completion: @escaping @Sendable (StoreError?) -> Void
+    ) {
+        writes.enqueue(
+            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen),
+            then: completion)
+    }
+
+    /// Removes sessions idle since before `cutoff`; returns how many.
+    public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
+        try pool.withConnection { (connection) throws(StoreError) in
+            try connection.run(.deleteIdle, [.real(cutoff)]).changedRows
+        }
+    }
+
+    /// Removes the `count` least recently seen sessions.
+    public func removeLeastRecentlySeen(count: Int) throws(StoreError) {
+        guard count > 0 else { return }
+        try pool.withConnection { (connection) throws(StoreError) in
+            _ = try connection.run(.deleteOldest, [.integer(Int64(count))])
+        }
+    }
+
+    /// How many sessions are stored.
+    public func count() throws(StoreError) -> Int {
+        try pool.withConnection { (connection) throws(StoreError) in
+            Int(try connection.run(.countSessions).integer(0, 0))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// The statements of the PostgreSQL store, each prepared once on every
+/// connection of the pool (under its case's name) and then only executed
+/// with bound values.
+enum PostgreSQLStatement: String, CaseIterable {
+    /// The session and its pagers in one query, so one snapshot: a reissue
+    /// committed in between cannot show the row without its pagers.
+    case selectSession
+    case insertSession
+    /// Locks a session's row until the transaction ends, and reads its last-seen time.
+    case lockSession
+    case movePagers
+    case deleteSession
+    case touchSession
+    case upsertPager
+    case deletePagers
+    case insertSecret
+    case selectSecret
+    case deleteIdle
+    case deleteOldest
+    case countSessions
+
+    var sql: String {
+        switch self {
+        case .selectSession:
+            "SELECT s.csrf, s.last_seen, s.issued_at_click, p.pager, p.record FROM sessions s "
+                + "LEFT JOIN pagers p ON p.session_id = s.id WHERE s.id = $1"
+        case .insertSession:
+            "INSERT INTO sessions (id, csrf, last_seen, issued_at_click) VALUES ($1, $2, $3, $4) "
+                + "ON CONFLICT (id) DO UPDATE SET csrf = excluded.csrf, last_seen = excluded.last_seen, "
+                + "issued_at_click = excluded.issued_at_click"
+        case .lockSession: "SELECT last_seen FROM sessions WHERE id = $1 FOR UPDATE"
+        case .movePagers: "UPDATE pagers SET session_id = $1 WHERE session_id = $2"
+        case .deleteSession: "DELETE FROM sessions WHERE id = $1"
+        case .touchSession: "UPDATE sessions SET last_seen = $1 WHERE id = $2"
+        case .upsertPager:
+            "INSERT INTO pagers (session_id, pager, record) VALUES ($1, $2, $3) "
+                + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"
+        case .deletePagers: "DELETE FROM pagers WHERE session_id = $1"
+        case .insertSecret:
+            "INSERT INTO folio_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING"
+        case .selectSecret: "SELECT value FROM folio_secrets WHERE name = $1"
+        case .deleteIdle: "DELETE FROM sessions WHERE last_seen < $1"
+        case .deleteOldest:
+            "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT $1)"
+        case .countSessions: "SELECT count(*) FROM sessions"
+        }
+    }
+
+    var parameterTypes: [PostgreSQLType] {
+        switch self {
+        case .selectSession, .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
+        case .insertSession: [.text, .text, .real, .boolean]
+        case .movePagers: [.text, .text]
+        case .touchSession: [.real, .text]
+        case .upsertPager: [.text, .text, .bytes]
+        case .insertSecret: [.text, .bytes]
+        case .deleteIdle: [.real]
+        case .deleteOldest: [.integer]
+        case .countSessions: []
+        }
+    }
+}
