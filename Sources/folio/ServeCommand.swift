@@ -41,7 +41,7 @@ struct ServeCommand: Subcommand {
     static let abstract = "Serve a dashboard (the default: the demo on 127.0.0.1:8080)."
     static let help = """
         USAGE: folio serve [--config FILE] [--host HOST] [--port PORT] [--base-path PATH]
-                           [--state FILE|memory] [--templates DIR] [--public DIR]
+                           [--state FILE|memory|URL] [--templates DIR] [--public DIR]
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
                            [--max-connections N] [--workers N] [--no-access-log]
                            [--feed-max-bytes N] [--feed-redirects same-origin|any-host]
@@ -68,9 +68,20 @@ struct ServeCommand: Subcommand {
                                URL printed names it)
           --base-path PATH     serve every route under PATH, e.g. /intranet/pager,
                                for a reverse proxy (default: none)
-          --state FILE|memory  where session state is kept (default:
+          --state FILE|memory|URL
+                               where session state is kept (default:
                                folio-state.sqlite in the working folder); memory
-                               keeps nothing across restarts
+                               keeps nothing across restarts; a URL
+                               postgresql://USER@HOST:PORT/DB (or postgres://)
+                               keeps it in PostgreSQL, shared by every instance
+                               on that database (no sticky sessions needed):
+                               the tables are created or migrated at start,
+                               ?pool=N sets the most connections (1-64,
+                               default 4), libpq's own parameters pass through
+                               (connect_timeout=2 and a 5 s statement timeout
+                               unless given); a database down at start stops
+                               serve with exit code 1, one down later fails
+                               clicks with 503 until it is back
           --frame-ancestors SOURCE
                                who may embed the pages in a frame (repeatable;
                                default: 'self')

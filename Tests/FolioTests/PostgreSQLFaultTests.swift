@@ -64,6 +64,19 @@ struct PostgreSQLFaultTests {
         #expect(try store.count() == 1)
     }
 
+    @Test func aRestartBetweenCallsCostsNoCall() throws {
+        let server = try ThrowawayPostgreSQL()
+        let store = try PostgreSQLSessionStore(url: server.url + "?pool=2")
+        try store.insert(SessionRecord(id: "s1", csrfToken: "t1", lastSeen: 1))
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in _ = try? store.count() }
+        // Every pooled connection is now one the old server closed.
+        try server.stop()
+        try server.start()
+        #expect(try store.session(id: "s1")?.csrfToken == "t1")
+        try store.save(try record(selecting: 1), pager: "p", session: "s1", lastSeen: 2)
+        #expect(try store.count() == 1)
+    }
+
     @Test func aDatabaseDownAtStartIsAClearStartupError() throws {
         let server = try ThrowawayPostgreSQL()
         try server.stop()

@@ -112,7 +112,9 @@ final class PostgreSQLConnection: @unchecked Sendable {
 
     private static func message(_ text: UnsafePointer<CChar>?) -> String {
         let message = text.map { String(cString: $0) } ?? ""
-        let trimmed = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // libpq's messages span lines, the later ones indented with a tab.
+        let trimmed = message.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
         return trimmed.isEmpty ? "unknown error" : trimmed
     }
 

@@ -50,6 +50,20 @@ extension PostgreSQLConnection {
         }
     }
 
+    /// Commits like `commit(_:)`, once more when PostgreSQL chose this
+    /// batch's transaction to undo a deadlock with another instance's (rare:
+    /// batches take their sessions' rows in one order); nothing of the
+    /// first try was kept then.
+    func commitRetryingDeadlock(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
+        do throws(StoreError) {
+            return try commit(batch)
+        } catch {
+            let deadlocked = lastSQLState == "40P01" || lastSQLState == "40001"
+            guard deadlocked, !isBroken else { throw error }
+            return try commit(batch)
+        }
+    }
+
     /// Applies one write; returns why it was refused on its own (its
     /// session is gone), or throws what the database refused.
     private func apply(_ write: SessionWrite) throws(StoreError) -> StoreError? {
@@ -66,7 +80,7 @@ extension PostgreSQLConnection {
             let locked = try run(.lockSession, [.text(id)])
             guard locked.count == 1 else { return Self.sessionEnded(id) }
             try run(.upsertPager, [.text(id), .text(pager), .bytes(record)])
-            if let lastSeen, locked.real(0, 0) != lastSeen {
+            if let lastSeen, lastSeen > locked.real(0, 0) {
                 try run(.touchSession, [.real(lastSeen), .text(id)])
             }
         case .reissue(let old, let row, let changed):

@@ -66,7 +66,7 @@ public final class PostgreSQLSessionStore: SessionStore {
         self.committedBatches = committedBatches
         writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
             let outcomes = try pool.withConnection { (connection) throws(StoreError) in
-                try connection.commit(batch)
+                try connection.commitRetryingDeadlock(batch)
             }
             committedBatches.withLock { $0 += 1 }
             return outcomes
@@ -150,7 +150,8 @@ public final class PostgreSQLSessionStore: SessionStore {
         try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
     }
 
-    /// Records that a session was used at `lastSeen`.
+    /// Records that a session was used at `lastSeen`, unless it is stored
+    /// as used later (by another instance): last uses only move forward.
     public func touch(id: String, lastSeen: Double) throws(StoreError) {
         try writes.commit(.touch([(id, lastSeen)]))
     }

@@ -10,6 +10,9 @@ enum PostgreSQLStatement: String, CaseIterable {
     case lockSession
     case movePagers
     case deleteSession
+    /// Moves a session's last use forward, never back: several instances
+    /// note uses, and one's late write must not make a session in use on
+    /// another look idle.
     case touchSession
     case upsertPager
     case deletePagers
@@ -31,7 +34,7 @@ enum PostgreSQLStatement: String, CaseIterable {
         case .lockSession: "SELECT last_seen FROM sessions WHERE id = $1 FOR UPDATE"
         case .movePagers: "UPDATE pagers SET session_id = $1 WHERE session_id = $2"
         case .deleteSession: "DELETE FROM sessions WHERE id = $1"
-        case .touchSession: "UPDATE sessions SET last_seen = $1 WHERE id = $2"
+        case .touchSession: "UPDATE sessions SET last_seen = $1 WHERE id = $2 AND last_seen < $1"
         case .upsertPager:
             "INSERT INTO pagers (session_id, pager, record) VALUES ($1, $2, $3) "
                 + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"
