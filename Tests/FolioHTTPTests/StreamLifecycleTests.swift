@@ -9,9 +9,7 @@ import Testing
 @Suite(.serialized) struct StreamLifecycleTests {
     @Test func aClientThatClosesEndsTheStream() throws {
         try withStreamServer { port, hub, _ in
-            let client = try LoopbackClient(port: port)
-            client.send(getRequest("/stream"))
-            _ = try #require(client.readResponse(headRequest: true))
+            let client = try streamingClient(port: port)
             let stream = try #require(hub.nextStream())
             let closed = Date()
             client.reset()
@@ -27,9 +25,7 @@ import Testing
 
     @Test func aClientThatHalfClosesEndsTheStream() throws {
         try withStreamServer { port, hub, _ in
-            let client = try LoopbackClient(port: port)
-            client.send(getRequest("/stream"))
-            _ = try #require(client.readResponse(headRequest: true))
+            let client = try streamingClient(port: port)
             _ = try #require(hub.nextStream())
             shutdown(client.fd, Int32(SHUT_WR))
             #expect(hub.nextEnd(seconds: 2) == .clientClosed)
@@ -41,9 +37,7 @@ import Testing
             let stalled = try LoopbackClient(port: port, receiveBuffer: 4096)
             stalled.send(getRequest("/stream"))
             let stalledStream = try #require(hub.nextStream())
-            let reader = try LoopbackClient(port: port)
-            reader.send(getRequest("/stream"))
-            _ = try #require(reader.readResponse(headRequest: true))
+            let reader = try streamingClient(port: port)
             let readStream = try #require(hub.nextStream())
             let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024)
             var sent = 0
@@ -80,9 +74,7 @@ import Testing
         try withStreamServer(
             changing(\.timeouts, to: HTTPTimeouts(head: .milliseconds(200), idle: .milliseconds(200)))
         ) { port, hub, _ in
-            let client = try LoopbackClient(port: port)
-            client.send(getRequest("/stream?heartbeat=300"))
-            _ = try #require(client.readResponse(headRequest: true))
+            let client = try streamingClient(port: port, target: "/stream?heartbeat=300")
             let stream = try #require(hub.nextStream())
             let started = Date()
             #expect(client.readChunkText() == ": hb\n\n")
@@ -97,9 +89,7 @@ import Testing
 
     @Test func aSilentStreamWithoutHeartbeatIsNotCutByTheIdleTimeout() throws {
         try withStreamServer(changing(\.timeouts.idle, to: .milliseconds(200))) { port, hub, _ in
-            let client = try LoopbackClient(port: port)
-            client.send(getRequest("/stream"))
-            _ = try #require(client.readResponse(headRequest: true))
+            let client = try streamingClient(port: port)
             let stream = try #require(hub.nextStream())
             usleep(700_000)
             #expect(stream.send(Array("late".utf8)))

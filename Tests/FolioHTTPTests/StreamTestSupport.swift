@@ -1,6 +1,7 @@
 import Dispatch
 import FolioSync
 import Foundation
+import Testing
 
 @testable import FolioHTTP
 
@@ -51,6 +52,14 @@ struct StreamingHandler: HTTPHandler {
 }
 
 /// Runs `body` against a streaming server (one loop unless `change` says otherwise), stopped after it.
+/// A client whose `GET target` was answered with a stream's head.
+func streamingClient(port: Int, target: String = "/stream") throws -> LoopbackClient {
+    let client = try LoopbackClient(port: port)
+    client.send(getRequest(target))
+    _ = try #require(client.readResponse(headRequest: true))
+    return client
+}
+
 /// A change of one setting, for ``withStreamServer(_:_:)``.
 func changing<Value>(_ setting: WritableKeyPath<HTTPServerConfiguration, Value>, to value: Value)
     -> (inout HTTPServerConfiguration) -> Void

@@ -52,6 +52,26 @@ public enum StateLocation: Sendable, Equatable {
     }
 }
 
+extension StateLocation {
+    /// How live refreshes are shared: through the database for PostgreSQL
+    /// when some pager is live, else not at all (one instance).
+    /// - Throws: `FolioStartupError` when the database cannot be reached.
+    func liveBus(for configuration: FolioConfiguration) throws(FolioStartupError) -> any LiveBus {
+        guard case .postgreSQL(let url) = self, configuration.pagers.contains(where: \.isLive) else {
+            return LocalLiveBus()
+        }
+        let address: PostgreSQLAddress
+        do { address = try PostgreSQLAddress(url: url) } catch {
+            throw FolioStartupError("state store: \(error)")
+        }
+        do {
+            return try PostgreSQLLiveBus(address: address, report: PageContentStore.logToStandardError)
+        } catch {
+            throw FolioStartupError("live updates through \(address.redacted): \(error)")
+        }
+    }
+}
+
 extension FolioApp {
     /// Loads a configuration file and builds the app over a store: what
     /// `folio serve` and `folio render` share.
@@ -68,6 +88,7 @@ extension FolioApp {
             store: try state.openStore(), configuration: options.sessions, clock: clock)
         // Loading validated it: the app does not read the data files again.
         return try FolioApp(
-            configuration: configuration, options: options, sessions: sessions, validated: warnings)
+            configuration: configuration, options: options, sessions: sessions, validated: warnings,
+            liveBus: try state.liveBus(for: configuration))
     }
 }

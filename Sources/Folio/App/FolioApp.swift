@@ -71,9 +71,10 @@ public final class FolioApp: HTTPHandler {
     /// `init(configuration:options:sessions:)`; `validated` are the
     /// warnings of a validation already run on this configuration with
     /// these templates (`FolioApp.launch`'s load), `nil` to validate here.
+    /// `liveBus` shares live refreshes with the other instances on one database.
     init(
         configuration: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager,
-        validated: [ConfigurationProblem]?
+        validated: [ConfigurationProblem]?, liveBus: any LiveBus = LocalLiveBus()
     ) throws(FolioStartupError) {
         self.configuration = configuration
         self.options = options
@@ -142,7 +143,7 @@ public final class FolioApp: HTTPHandler {
         content = PageContentStore(
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
             language: configuration.lang, badges: Self.badgePaths(configuration.pagers))
-        live = LiveHub(pagers: configuration.pagers, content: content)
+        live = LiveHub(pagers: configuration.pagers, content: content, bus: liveBus)
         renderer = PagerRenderer(templates: templates, site: site, content: content, live: live)
         var pagers: [ResolvedPager] = []
         for pager in configuration.pagers {

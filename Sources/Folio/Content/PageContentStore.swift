@@ -139,6 +139,12 @@ final class PageContentStore: Sendable {
         return render(page, of: pager, data: data, shownCount: 1).html
     }
 
+    /// Takes `page`'s data as another instance loaded it.
+    func accept(_ page: PageConfiguration, of pager: PagerConfiguration, body: [UInt8]) {
+        loader.accept(
+            pager.key + "/" + page.key, body: body, source: page.source, recheckAfter: page.refreshSeconds)
+    }
+
     /// Loads `page` again now without waiting (a live page's refresh).
     func refresh(_ page: PageConfiguration, of pager: PagerConfiguration) {
         loader.refresh(pager.key + "/" + page.key, source: page.source, recheckAfter: page.refreshSeconds)

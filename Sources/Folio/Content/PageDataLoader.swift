@@ -15,6 +15,11 @@ struct PageData: Sendable {
     /// Why the last refresh failed, when this is the previous good data,
     /// kept (with a note) while the load is retried; nil otherwise.
     var refreshFailure: String?
+    /// The bytes the data was decoded from (a feed's body, a file), which
+    /// a live page's leader shares with the other instances.
+    var sourceBody: [UInt8]?
+    /// Whether another instance loaded it (and shared it here): not shared again.
+    var fromPeer = false
 }
 
 /// Loads each page's data once per source at a time and keeps it.
@@ -209,6 +214,27 @@ final class PageDataLoader: Sendable {
         if let flight { start(flight, name: name, source: source) }
     }
 
+    /// Takes data another instance loaded for the page `name` (its live
+    /// page's leader), as if loaded here: kept as long as a load of its own
+    /// would be, and told to `loaded` unless it is what is kept already.
+    func accept(_ name: String, body: [UInt8], source: PageSource, recheckAfter: Double?) {
+        let now = clock.now
+        let keptFor: Double? =
+            switch source {
+            case .url(_, let cacheSeconds, _): cacheSeconds
+            default: recheckAfter
+            }
+        var data = Self.decode(
+            Data(body), expires: keptFor.map { now + $0 }, origin: "another instance", now: now)
+        data.fromPeer = true
+        let unchanged = slots.withLock { slots -> Bool in
+            let previous = slots[name]?.data
+            slots[name, default: Slot()].data = data
+            return previous?.sourceBody == body && previous?.refreshFailure == nil
+        }
+        if !unchanged { loaded(name, data) }
+    }
+
     private func start(_ flight: Flight, name: String, source: PageSource) {
         let finish: @Sendable (PageData) -> Void = { [self] data in complete(flight, name: name, with: data) }
         switch source {
@@ -307,7 +333,10 @@ final class PageDataLoader: Sendable {
 
     private static func decode(_ data: Data, expires: Double?, origin: String, now: Double) -> PageData {
         do {
-            return globals(of: try TemplateValue(json: data), expires: expires, origin: origin, now: now)
+            var decoded = globals(
+                of: try TemplateValue(json: data), expires: expires, origin: origin, now: now)
+            decoded.sourceBody = [UInt8](data)
+            return decoded
         } catch {
             return PageData(
                 globals: [:], error: "The data from \(origin) is not valid JSON: \(error).", expires: expires)

@@ -17,16 +17,29 @@ final class LiveHub: Sendable {
 
     private let live: [String: Live]
     private let content: PageContentStore
+    private let bus: any LiveBus
     /// Renders and sends changes off the thread that loaded the data (an
     /// event loop, for a data file), one at a time, in the order they came.
     private let publisher = DispatchQueue(label: "Folio live publish")
 
-    /// - Parameter epoch: Names this run of the server in event ids.
-    init(pagers: [PagerConfiguration], content: PageContentStore, epoch: String = LiveHub.newEpoch()) {
+    /// - Parameters:
+    ///   - bus: Shares refreshes with the other instances of the dashboard.
+    ///   - epoch: Names this run of the server in event ids.
+    init(
+        pagers: [PagerConfiguration], content: PageContentStore, bus: any LiveBus = LocalLiveBus(),
+        epoch: String = LiveHub.newEpoch()
+    ) {
         self.content = content
+        self.bus = bus
         var live: [String: Live] = [:]
         for pager in pagers where pager.isLive {
-            let refresher = LiveRefresher(pager: pager) { [content] page in content.refresh(page, of: pager) }
+            let refresher = LiveRefresher(
+                pager: pager,
+                refresh: { [content] page in
+                    // Only the leading instance fetches; the others get its data through the bus.
+                    if bus.leads(pager.key) { content.refresh(page, of: pager) }
+                },
+                stopped: { bus.resign(pager.key) })
             let channel = LiveChannel(pager: pager.key, epoch: epoch) { channel in
                 refresher.viewersChanged { channel.viewers }
             }
@@ -37,6 +50,7 @@ final class LiveHub: Sendable {
         content.observeChanges { [weak self] name, data in
             publisher.async { [weak self] in self?.dataChanged(name, data) }
         }
+        bus.listen { [weak self] name, body in self?.accept(name, body) }
     }
 
     /// The channel of a live pager, nil for a pager with nothing live.
@@ -44,13 +58,31 @@ final class LiveHub: Sendable {
 
     /// Renders the changed page's panel from its new data and publishes it.
     private func dataChanged(_ name: String, _ data: PageData) {
-        guard let slash = name.firstIndex(of: "/"), let entry = live[String(name[..<slash])] else { return }
-        let pageKey = String(name[name.index(after: slash)...])
-        guard let page = entry.pager.pages.first(where: { $0.key == pageKey }) else { return }
+        guard let (entry, page) = livePage(name) else { return }
         entry.refresher.loaded(page.key, failed: data.error != nil || data.refreshFailure != nil)
+        if page.refreshSeconds != nil, !data.fromPeer, data.error == nil, data.refreshFailure == nil,
+            let body = data.sourceBody
+        {
+            bus.share(name, body: body)
+        }
         let html = content.livePanel(page, of: entry.pager, data: data)
         let badge = content.badge(name)
         entry.channel.publish(page: page.key, html: html, badge: badge, hasBadge: page.badge != nil)
+    }
+
+    /// Data another instance loaded for a page of a live pager here.
+    private func accept(_ name: String, _ body: [UInt8]) {
+        guard let (entry, page) = livePage(name) else { return }
+        content.accept(page, of: entry.pager, body: body)
+    }
+
+    /// The live pager and the page that `name` (`pager/page`) names.
+    private func livePage(_ name: String) -> (Live, PageConfiguration)? {
+        guard let slash = name.firstIndex(of: "/"), let entry = live[String(name[..<slash])] else {
+            return nil
+        }
+        let pageKey = String(name[name.index(after: slash)...])
+        return entry.pager.pages.first { $0.key == pageKey }.map { (entry, $0) }
     }
 
     /// A run's epoch: the start time in milliseconds, base 36.

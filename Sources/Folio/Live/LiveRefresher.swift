@@ -24,15 +24,21 @@ final class LiveRefresher: Sendable {
 
     private let pages: [PageConfiguration]
     private let refresh: @Sendable (PageConfiguration) -> Void
+    private let stopped: @Sendable () -> Void
     private let queue: DispatchQueue
     private let schedule = LockedValue(Schedule())
 
     /// - Parameters:
     ///   - pager: The pager whose live (`refreshSeconds`) and badge pages are refreshed.
     ///   - refresh: Starts loading a page again without waiting for it.
-    init(pager: PagerConfiguration, refresh: @escaping @Sendable (PageConfiguration) -> Void) {
+    ///   - stopped: Told, on the refresh queue, when the last tab closed.
+    init(
+        pager: PagerConfiguration, refresh: @escaping @Sendable (PageConfiguration) -> Void,
+        stopped: @escaping @Sendable () -> Void = {}
+    ) {
         pages = pager.pages.filter { $0.refreshSeconds != nil || $0.badge != nil }
         self.refresh = refresh
+        self.stopped = stopped
         queue = DispatchQueue(label: "Folio live refresh \(pager.key)")
     }
 
@@ -47,7 +53,10 @@ final class LiveRefresher: Sendable {
             schedule.round += 1
             return schedule.running ? schedule.round : nil
         }
-        guard let round = started else { return }
+        guard let round = started else {
+            if !isRunning { queue.async { [self] in if !isRunning { stopped() } } }
+            return
+        }
         for page in pages {
             queue.async { [self] in
                 refresh(page)

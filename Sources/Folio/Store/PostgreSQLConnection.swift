@@ -4,7 +4,8 @@ import Foundation
 /// One libpq connection. Used by one thread at a time: `PostgreSQLPool`
 /// hands it to one caller, and takes it back, under its lock.
 final class PostgreSQLConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    // Not private: the LISTEN extension (PostgreSQLConnection+Notifications) reads notifications on it.
+    let handle: OpaquePointer
     /// The SQLSTATE of the last statement that failed (`23505`: a unique
     /// violation), or `nil` when the connection itself failed.
     private(set) var lastSQLState: String?

@@ -1,0 +1,134 @@
+import CLibPQ
+import FolioSync
+import Foundation
+
+/// Live refreshes shared through PostgreSQL by every instance on one
+/// database:
+/// - **One fetcher.** An instance leads a pager while it holds the
+///   session-level advisory lock named after it
+///   (`pg_try_advisory_lock`), taken on the refresher's first tick and
+///   given back when its last tab closes; an instance that dies loses its
+///   locks with its connection, and another takes over at its next tick.
+/// - **Everybody's tabs.** The leader stores what it loaded in
+///   `folio_live_data` and sends `NOTIFY folio_live` with the page's name
+///   in the same transaction; every other instance LISTENs, reads the row
+///   and publishes it to its own tabs. (A notification's payload is limited
+///   to 8000 bytes, so the data travels in the table.)
+///
+/// Each of the two connections is this bus's own, not the store's pool:
+/// a LISTEN and the advisory locks belong to one session for its life.
+final class PostgreSQLLiveBus: LiveBus {
+    private struct Leader {
+        var connection: PostgreSQLConnection?
+        var held: Set<String> = []
+    }
+
+    private let address: PostgreSQLAddress
+    private let leader = LockedValue(Leader())
+    /// The leader connection's backend, whose own notifications are skipped.
+    private let leaderBackend = LockedValue<Int32>(0)
+    private let report: @Sendable (String) -> Void
+
+    /// Connects, and creates the shared table if it is missing.
+    /// - Throws: `StoreError` when the database cannot be reached.
+    init(address: PostgreSQLAddress, report: @escaping @Sendable (String) -> Void) throws(StoreError) {
+        self.address = address
+        self.report = report
+        _ = try withLeader { connection throws(StoreError) in
+            try connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS folio_live_data (
+                    name text PRIMARY KEY, body bytea NOT NULL, updated double precision NOT NULL)
+                """)
+        }
+    }
+
+    func leads(_ pager: String) -> Bool {
+        if leader.withLock({ $0.held.contains(pager) && $0.connection?.isBroken == false }) { return true }
+        let taken = try? withLeader { connection throws(StoreError) in
+            try connection.execute("SELECT pg_try_advisory_lock($1)", [.integer(Self.lockKey(pager))])
+                .boolean(0, 0)
+        }
+        guard taken == true else { return false }
+        leader.withLock { _ = $0.held.insert(pager) }
+        return true
+    }
+
+    func resign(_ pager: String) {
+        guard leader.withLock({ $0.held.remove(pager) }) != nil else { return }
+        _ = try? withLeader { connection throws(StoreError) in
+            try connection.execute("SELECT pg_advisory_unlock($1)", [.integer(Self.lockKey(pager))])
+        }
+    }
+
+    func share(_ name: String, body: [UInt8]) {
+        do {
+            try withLeader { connection throws(StoreError) in
+                try connection.transaction { () throws(StoreError) in
+                    try connection.execute(
+                        """
+                        INSERT INTO folio_live_data (name, body, updated) VALUES ($1, $2, $3)
+                        ON CONFLICT (name) DO UPDATE SET body = excluded.body, updated = excluded.updated
+                        """, [.text(name), .bytes(body), .real(Date().timeIntervalSince1970)])
+                    try connection.execute("SELECT pg_notify('folio_live', $1)", [.text(name)])
+                }
+            }
+        } catch {
+            report("folio: live data of \(name) not shared with the other instances: \(error)")
+        }
+    }
+
+    func listen(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {
+        let thread = Thread { [self] in listenForever(receive) }
+        thread.name = "Folio live listener"
+        thread.start()
+    }
+
+    /// Runs `body` on the leader connection, connecting (again) first when
+    /// there is none or it broke; a broken one's locks are gone with it.
+    private func withLeader<Result>(_ body: (PostgreSQLConnection) throws(StoreError) -> Result)
+        throws(StoreError) -> Result
+    {
+        try leader.withLock { leader throws(StoreError) -> Result in
+            if leader.connection?.isBroken != false {
+                leader.held = []
+                let connection = try PostgreSQLConnection(conninfo: address.connectionURL)
+                leader.connection = connection
+                leaderBackend.withLock { $0 = connection.backendProcess }
+            }
+            // Non-nil: made just above when it was missing.
+            return try body(leader.connection!)
+        }
+    }
+
+    /// LISTENs on a connection of its own; after a failure, connects again
+    /// every second until the database is back.
+    private func listenForever(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {
+        while true {
+            do {
+                let connection = try PostgreSQLConnection(conninfo: address.connectionURL)
+                try connection.execute("LISTEN folio_live")
+                while !connection.isBroken {
+                    for notification in try connection.waitForNotifications(seconds: 1) {
+                        guard notification.backend != leaderBackend.withLock({ $0 }) else { continue }
+                        let rows = try connection.execute(
+                            "SELECT body FROM folio_live_data WHERE name = $1", [.text(notification.payload)])
+                        if rows.count > 0 { receive(notification.payload, rows.bytes(0, 0)) }
+                    }
+                }
+            } catch {
+                report("folio: live updates from the other instances paused: \(error)")
+            }
+            Thread.sleep(forTimeInterval: 1)
+        }
+    }
+
+    /// A stable 64-bit key for the pager's lock (FNV-1a of its name).
+    static func lockKey(_ pager: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ("folio-live/" + pager).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int64(bitPattern: hash)
+    }
+}
