@@ -96,18 +96,8 @@ struct PostgreSQLStoreTests {
     }
 
     @Test func evictionRemovesExactlyTheCountAskedEvenAmongEqualTimes() throws {
-        let store = try PostgreSQLSessionStore(url: url)
-        for index in 0..<10 {
-            try store.insert(SessionRecord(id: "s\(index)", csrfToken: "t", lastSeen: Double(index / 4)))
-        }
-        try store.removeLeastRecentlySeen(count: 6)
-        #expect(try store.count() == 4)
-        #expect(try store.session(id: "s8") != nil && store.session(id: "s9") != nil)
-        #expect(try store.session(id: "s0") == nil && store.session(id: "s3") == nil)
-        try store.removeLeastRecentlySeen(count: 0)
-        #expect(try store.count() == 4)
-        try store.removeLeastRecentlySeen(count: 50)
-        #expect(try store.count() == 0)
+        try SessionStoreBehaviour.evictsExactlyTheCountAskedEvenAmongEqualTimes(
+            try PostgreSQLSessionStore(url: url))
     }
 
     @Test func theFirstSecretStoredWinsAcrossStoresAndReopening() throws {

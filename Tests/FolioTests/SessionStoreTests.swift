@@ -34,33 +34,14 @@ import Testing
 
     @Test(arguments: ["sqlite", "memory"])
     func storesExpireAndEvictOldestFirst(kind: String) throws {
-        let store: any SessionStore =
-            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/s.sqlite")
-        for index in 0..<5 {
-            try store.insert(SessionRecord(id: "s\(index)", csrfToken: "t", lastSeen: Double(index)))
-        }
-        #expect(try store.removeSessions(idleBefore: 2) == 2)
-        try store.removeLeastRecentlySeen(count: 1)
-        #expect(try store.session(id: "s2") == nil)
-        #expect(try store.session(id: "s3") != nil)
-        #expect(try store.count() == 2)
+        try SessionStoreBehaviour.expiresAndEvictsOldestFirst(
+            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/s.sqlite"))
     }
 
     @Test(arguments: ["sqlite", "memory"])
     func evictionRemovesExactlyTheCountAskedEvenAmongEqualTimes(kind: String) throws {
-        let store: any SessionStore =
-            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/t.sqlite")
-        for index in 0..<10 {
-            try store.insert(SessionRecord(id: "s\(index)", csrfToken: "t", lastSeen: Double(index / 4)))
-        }
-        try store.removeLeastRecentlySeen(count: 6)
-        #expect(try store.count() == 4)
-        #expect(try store.session(id: "s8") != nil && store.session(id: "s9") != nil)
-        #expect(try store.session(id: "s0") == nil && store.session(id: "s3") == nil)
-        try store.removeLeastRecentlySeen(count: 0)
-        #expect(try store.count() == 4)
-        try store.removeLeastRecentlySeen(count: 50)
-        #expect(try store.count() == 0)
+        try SessionStoreBehaviour.evictsExactlyTheCountAskedEvenAmongEqualTimes(
+            kind == "memory" ? MemorySessionStore() : try SQLiteSessionStore(path: folder.path + "/t.sqlite"))
     }
 
     @Test func onlyCachedSessionsAreAtHandWithoutADiskRead() throws {
