@@ -102,6 +102,8 @@ def test_without_postgresql_clicks_answer_503_and_change_nothing_then_work_again
             answer = cluster.direct(index, like=visitor).post(PAGER + "/select", {"page": target, "csrf": token})
             assert answer.status == 503, (index, answer.status, answer.text)
             assert "nothing was changed" in answer.text.lower() or "try again" in answer.text.lower(), answer.text
+            # The database's address and libpq's words go to the log, not to the visitor.
+            assert "127.0.0.1" not in answer.text and "port" not in answer.text.lower(), answer.text
             # A visitor without a session still sees the dashboard.
             view = cluster.direct(index).get(PAGER)
             assert view.status == 200, (index, view.status, view.text[:300])

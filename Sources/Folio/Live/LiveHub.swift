@@ -85,9 +85,12 @@ final class LiveHub: Sendable {
         return entry.pager.pages.first { $0.key == pageKey }.map { (entry, $0) }
     }
 
-    /// A run's epoch: the start time in milliseconds, base 36.
+    /// A run's epoch: the start time in milliseconds and 32 random bits,
+    /// base 36, so two instances started in the same millisecond differ
+    /// (a tab moving between them must not take one's ids for the other's).
     static func newEpoch() -> String {
         String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)
+            + String(UInt32.random(in: .min ... .max), radix: 36)
     }
 }
 

@@ -9,6 +9,9 @@ struct ClientError: Error, Sendable, Equatable {
     var message: String
     /// For `405`: the methods the resource allows.
     var allowed: [HTTPMethod] = []
+    /// What the server's log gets and the visitor does not (a store's own
+    /// error: a database address, a library's words).
+    var logDetail: String?
 
     static func notFound(_ message: String) -> ClientError {
         ClientError(status: .notFound, message: message)
@@ -31,10 +34,12 @@ struct ClientError: Error, Sendable, Equatable {
             allowed: allowed)
     }
 
+    /// `503`: the store failed. Its reason goes to the log only.
     static func unavailable(_ error: StoreError) -> ClientError {
         ClientError(
             status: .serviceUnavailable,
-            message: "The state store cannot save right now (\(error.message)); nothing was changed.")
+            message: "The state store is unavailable right now; nothing was changed. Try again shortly.",
+            logDetail: "folio: the state store failed: \(error.message)")
     }
 
     /// The client-facing form of a reducer's refusal.
