@@ -144,7 +144,8 @@ def test_a_drag_fetches_the_neighbour_it_heads_for_and_a_snap_back_records_nothi
     page.wait_for_function(f"() => ({PANEL})(['essence', 1]).posts > 0", timeout=10_000)
     held = page.evaluate(PANEL, ["essence", 1])
     assert held == {"loaded": "true", "prefetched": "true", "busy": None, "posts": held["posts"]}, held
-    assert page.evaluate(BOX, "essence")["progress"] > 0.2, "the finger lifted early"
+    # Still dragging (a lifted finger snaps back to 0); under load the track may trail the finger.
+    assert page.evaluate(BOX, "essence")["progress"] > 0.05, "the finger lifted early"
     panel_requests = [url for method, url in requests if url.endswith("/panel")]
     assert panel_requests == [f"{folio.url}/essence/video/panel"], requests
     assert not [r for r in requests if r[0] == "POST"], requests
