@@ -104,22 +104,30 @@ final class PostgreSQLLiveBus: LiveBus {
     /// LISTENs on a connection of its own; after a failure, connects again
     /// every second until the database is back.
     private func listenForever(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {
-        while true {
+        var listening = true
+        while listening {
             do {
-                let connection = try PostgreSQLConnection(conninfo: address.connectionURL)
-                try connection.execute("LISTEN folio_live")
-                while !connection.isBroken {
-                    for notification in try connection.waitForNotifications(seconds: 1) {
-                        guard notification.backend != leaderBackend.withLock({ $0 }) else { continue }
-                        let rows = try connection.execute(
-                            "SELECT body FROM folio_live_data WHERE name = $1", [.text(notification.payload)])
-                        if rows.count > 0 { receive(notification.payload, rows.bytes(0, 0)) }
-                    }
-                }
+                try listen(on: try PostgreSQLConnection(conninfo: address.connectionURL), receive)
             } catch {
                 report("folio: live updates from the other instances paused: \(error)")
             }
             Thread.sleep(forTimeInterval: 1)
+            listening = !Thread.current.isCancelled
+        }
+    }
+
+    /// Delivers what arrives on `connection` until it breaks.
+    private func listen(
+        on connection: PostgreSQLConnection, _ receive: @escaping @Sendable (String, [UInt8]) -> Void
+    ) throws(StoreError) {
+        try connection.execute("LISTEN folio_live")
+        while !connection.isBroken {
+            for notification in try connection.waitForNotifications(seconds: 1) {
+                guard notification.backend != leaderBackend.withLock({ $0 }) else { continue }
+                let rows = try connection.execute(
+                    "SELECT body FROM folio_live_data WHERE name = $1", [.text(notification.payload)])
+                if rows.count > 0 { receive(notification.payload, rows.bytes(0, 0)) }
+            }
         }
     }
 
