@@ -15,11 +15,13 @@ struct PageData: Sendable {
     /// Why the last refresh failed, when this is the previous good data,
     /// kept (with a note) while the load is retried; nil otherwise.
     var refreshFailure: String?
-    /// The bytes the data was decoded from (a feed's body, a file), which
-    /// a live page's leader shares with the other instances.
-    var sourceBody: [UInt8]?
     /// Whether another instance loaded it (and shared it here): not shared again.
     var fromPeer = false
+
+    /// The data as one JSON object, as another instance takes it.
+    var json: [UInt8] {
+        Array(TemplateValue.object(TemplateObject(globals.sorted { $0.key < $1.key })).jsonText.utf8)
+    }
 }
 
 /// Loads each page's data once per source at a time and keeps it.
@@ -230,7 +232,8 @@ final class PageDataLoader: Sendable {
         let unchanged = slots.withLock { slots -> Bool in
             let previous = slots[name]?.data
             slots[name, default: Slot()].data = data
-            return previous?.sourceBody == body && previous?.refreshFailure == nil
+            return previous?.globals == data.globals && previous?.error == nil
+                && previous?.refreshFailure == nil
         }
         if !unchanged { loaded(name, data) }
     }
@@ -333,10 +336,7 @@ final class PageDataLoader: Sendable {
 
     private static func decode(_ data: Data, expires: Double?, origin: String, now: Double) -> PageData {
         do {
-            var decoded = globals(
-                of: try TemplateValue(json: data), expires: expires, origin: origin, now: now)
-            decoded.sourceBody = [UInt8](data)
-            return decoded
+            return globals(of: try TemplateValue(json: data), expires: expires, origin: origin, now: now)
         } catch {
             return PageData(
                 globals: [:], error: "The data from \(origin) is not valid JSON: \(error).", expires: expires)

@@ -12,8 +12,8 @@ protocol LiveBus: Sendable {
     /// Gives up leading `pager` (no tab of this instance shows it any more).
     func resign(_ pager: String)
     /// Hands data this instance loaded for page `name` (`pager/page`) to
-    /// the other instances.
-    func share(_ name: String, body: [UInt8])
+    /// the other instances; `body` is made only by a bus that has others.
+    func share(_ name: String, body: @autoclosure () -> [UInt8])
     /// Starts delivering what other instances share, once.
     func listen(_ receive: @escaping @Sendable (_ name: String, _ body: [UInt8]) -> Void)
 }
@@ -22,6 +22,6 @@ protocol LiveBus: Sendable {
 struct LocalLiveBus: LiveBus {
     func leads(_ pager: String) -> Bool { true }
     func resign(_ pager: String) {}
-    func share(_ name: String, body: [UInt8]) {}
+    func share(_ name: String, body: @autoclosure () -> [UInt8]) {}
     func listen(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {}
 }

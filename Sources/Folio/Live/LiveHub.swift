@@ -60,10 +60,8 @@ final class LiveHub: Sendable {
     private func dataChanged(_ name: String, _ data: PageData) {
         guard let (entry, page) = livePage(name) else { return }
         entry.refresher.loaded(page.key, failed: data.error != nil || data.refreshFailure != nil)
-        if page.refreshSeconds != nil, !data.fromPeer, data.error == nil, data.refreshFailure == nil,
-            let body = data.sourceBody
-        {
-            bus.share(name, body: body)
+        if page.refreshSeconds != nil, !data.fromPeer, data.error == nil, data.refreshFailure == nil {
+            bus.share(name, body: data.json)
         }
         let html = content.livePanel(page, of: entry.pager, data: data)
         let badge = content.badge(name)

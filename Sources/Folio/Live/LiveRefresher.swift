@@ -15,6 +15,11 @@ final class LiveRefresher: Sendable {
     /// The longest wait between retries of a failing page.
     static let maximumBackoffSeconds = 300.0
 
+    private enum Change {
+        case none, stopped
+        case started(round: Int)
+    }
+
     private struct Schedule: Sendable {
         var running = false
         /// Bumped at each start and stop: a timer of an earlier round does nothing.
@@ -46,21 +51,24 @@ final class LiveRefresher: Sendable {
     /// gives, read under the schedule's lock so calls that cross (a tab
     /// opening as another closes) end on the last count.
     func viewersChanged(_ viewers: () -> Int) {
-        let started = schedule.withLock { schedule -> Int? in
-            let viewers = viewers()
-            guard (viewers > 0) != schedule.running else { return nil }
-            schedule.running = viewers > 0
+        let change = schedule.withLock { schedule -> Change in
+            let running = viewers() > 0
+            guard running != schedule.running else { return .none }
+            schedule.running = running
             schedule.round += 1
-            return schedule.running ? schedule.round : nil
+            return running ? .started(round: schedule.round) : .stopped
         }
-        guard let round = started else {
-            if !isRunning { queue.async { [self] in if !isRunning { stopped() } } }
+        switch change {
+        case .none:
             return
-        }
-        for page in pages {
-            queue.async { [self] in
-                refresh(page)
-                if let seconds = page.refreshSeconds { arm(page, after: seconds, round: round) }
+        case .stopped:
+            queue.async { [self] in if !isRunning { stopped() } }
+        case .started(let round):
+            for page in pages {
+                queue.async { [self] in
+                    refresh(page)
+                    if let seconds = page.refreshSeconds { arm(page, after: seconds, round: round) }
+                }
             }
         }
     }

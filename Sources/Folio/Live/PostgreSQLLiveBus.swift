@@ -61,7 +61,8 @@ final class PostgreSQLLiveBus: LiveBus {
         }
     }
 
-    func share(_ name: String, body: [UInt8]) {
+    func share(_ name: String, body: @autoclosure () -> [UInt8]) {
+        let body = body()
         do {
             try withLeader { connection throws(StoreError) in
                 try connection.transaction { () throws(StoreError) in

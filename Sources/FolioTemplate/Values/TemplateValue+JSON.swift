@@ -37,8 +37,8 @@ extension TemplateValue {
     }
 
     /// The value as compact JSON text (used when an array or object is
-    /// rendered as text).
-    var jsonText: String {
+    /// rendered as text, and to hand page data to another process).
+    public var jsonText: String {
         var out = ""
         writeJSON(into: &out, escapingLessThan: false)
         return out
