@@ -30,7 +30,8 @@ struct SingleSignOnOptions {
         while let value = try arguments.takeOption("trusted-proxy") {
             guard let range = AddressRange(value) else {
                 throw CommandLineError(
-                    "--trusted-proxy must be an IPv4 or IPv6 address or CIDR block (127.0.0.1/32), not '\(value)'"
+                    "--trusted-proxy must be an IPv4 or IPv6 address or CIDR block (127.0.0.1/32), "
+                        + "its prefix length plain digits from 0 to 32 (IPv4) or 128 (IPv6), not '\(value)'"
                 )
             }
             trustedProxies.append(range)

@@ -162,7 +162,7 @@ import Testing
     /// A session made by a first click on `path`, and its CSRF token.
     func session(_ app: FolioApp, _ path: String = "/p") throws -> (id: String, token: String) {
         let id = try firstClick(app, path).session
-        let record = try #require(try app.sessions.session(id: id, marksUse: false))
+        let record = try #require(try app.sessions.session(.anonymous(id), marksUse: false))
         return (id, record.csrfToken)
     }
 

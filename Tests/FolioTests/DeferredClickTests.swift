@@ -119,7 +119,8 @@ import Testing
         start(app, click(app, page: "a", session: session), second)
         #expect(first.wait()?.status == .seeOther)
         #expect(second.wait()?.status == .seeOther)
-        let record = try #require(try app.sessions.session(id: session.id, marksUse: false)?.pagers["p"])
+        let record = try #require(
+            try app.sessions.session(.anonymous(session.id), marksUse: false)?.pagers["p"])
         // Both applied, in order, whether the second waited for the first
         // on a worker or found its save done: a (first click), b, a again.
         #expect(record.state.selectedPage.key == "a")

@@ -29,7 +29,11 @@ import Testing
         #expect(v6.contains("fd12::1") && !v6.contains("fe80::1") && !v6.contains("127.0.0.1"))
         #expect(try #require(AddressRange("::1/128")).contains("::1"))
         #expect(try #require(AddressRange("0.0.0.0/0")).contains("203.0.113.9"))
-        for bad in ["127.0.0.1/33", "::1/129", "localhost", "10.0.0.0/", "10.0.0.0/+8", "1.2.3/8", ""] {
+        for bad in [
+            "127.0.0.1/33", "::1/129", "localhost", "10.0.0.0/", "10.0.0.0/+8", "1.2.3/8", "",
+            "10.9.9.9/-0", "10.9.9.9/-8", "::1/-0", "10.0.0.0/ 8", "10.0.0.0/8 ", "10.0.0.0/0008",
+            "10.0.0.0/٨",
+        ] {
             #expect(AddressRange(bad) == nil, "\(bad)")
         }
     }

@@ -187,21 +187,30 @@ extension AppTests {
         #expect(plain.hasPrefix("folio_session=") && !plain.contains("Secure"))
     }
 
-    @Test func aSessionUnderThePlainNameMovesToTheHostName() throws {
+    @Test func whereTheHostNameAppliesAPlainCookieIsNeverReadAndIsExpired() throws {
         let app = try makeApp()
-        let id = try session(app).id
-        let response = request(
-            app, .get, "/p", cookie: "folio_session=\(id)", headers: [("X-Forwarded-Proto", "https")])
-        let cookies = setCookies(response)
-        #expect(cookies.count == 2)
-        #expect(cookies.first?.hasPrefix("__Host-folio_session=\(id); Path=/;") == true)
+        // A session the attacker made over plain HTTP, planted under the plain name.
+        let (planted, plantedToken) = try session(app)
+        let https = [("X-Forwarded-Proto", "https")]
+        let view = request(app, .get, "/p", cookie: "folio_session=\(planted)", headers: https)
+        #expect(!body(view).contains(plantedToken), "the planted session is not the victim's")
+        let form = "page=b&from=\(try hidden("from", in: body(view)))&csrf=\(plantedToken)"
+        let click = request(
+            app, .post, "/p/select", cookie: "folio_session=\(planted)", form: form,
+            headers: https + [("Sec-Fetch-Site", "same-origin")])
+        #expect(click.status == .forbidden, "the planted session's token is no token of this visitor")
+        let answer = try firstClick(
+            app, "/p", page: "b",
+            headers: ["X-Forwarded-Proto": "https", "Cookie": "folio_session=\(planted)"]
+        ).answer
+        let own = try #require(setCookie(FolioApp.hostCookieName, of: answer))
+        #expect(own != planted)
+        let cookies = setCookies(answer)
+        #expect(cookies.first?.hasPrefix("__Host-folio_session=\(own); Path=/;") == true)
         #expect(cookies.last == "folio_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure")
-        // The __Host- cookie wins over a plain one (say, planted by a sibling subdomain).
-        let planted = "0123456789abcdef0123456789abcdef"
-        let both = request(
-            app, .get, "/p", cookie: "folio_session=\(planted); __Host-folio_session=\(id)",
-            headers: [("X-Forwarded-Proto", "https")])
-        #expect(body(both).contains(try token(in: body(response))))
+        #expect(
+            try app.sessions.session(.anonymous(planted), marksUse: false)?.pagers["p"]?.state.selectedIndex
+                == 0)
         let (a, b, c) = (
             String(repeating: "a", count: 32), String(repeating: "b", count: 32),
             String(repeating: "c", count: 32)
@@ -212,8 +221,8 @@ extension AppTests {
                 headers: HTTPHeaders([
                     ("Cookie", "folio_session=\(a)"),
                     ("Cookie", "__Host-folio_session=\(b); __Host-folio_session=\(c)"),
-                ])), person: nil, binding: SessionBinding(secret: .random()))
-        #expect(visitor.sessionID == b && visitor.sessionCookieIsHostPrefixed)
+                ])), person: nil, binding: SessionBinding(secret: .random()), readsPlainCookie: true)
+        #expect(visitor.sessionClaim == .anonymous(b) && visitor.sessionCookieIsHostPrefixed)
     }
 
     @Test func underABasePathTheCookieKeepsThePlainName() throws {
@@ -298,5 +307,10 @@ extension AppTests {
         let store = try SQLiteSessionStore(path: path)
         let record = try #require(try store.session(id: "s1"))
         #expect(record.csrfToken == "t1" && !record.isIssuedAtClick)
+        // Whose it was, no row says: it counts as a person's, out of reach of a bare id.
+        #expect(record.isBoundToPerson)
+        let fresh = SessionRecord(id: "s2", csrfToken: "t2", lastSeen: 5, isIssuedAtClick: true)
+        try store.insert(fresh)
+        #expect(try SQLiteSessionStore(path: path).session(id: "s2")?.isBoundToPerson == false)
     }
 }

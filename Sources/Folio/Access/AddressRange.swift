@@ -13,13 +13,18 @@ public struct AddressRange: Sendable, Hashable, CustomStringConvertible {
     public let description: String
 
     /// Parses `text`; `nil` when it is no address, or the prefix length is
-    /// out of range for its family.
+    /// not plain decimal digits (no sign, space or other form `Int` would
+    /// also read: `-0` would otherwise trust every peer) in range for its family.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let bytes = Self.bytes(of: String(parts[0])) else { return nil }
         let bits = bytes.count * 8
         if parts.count == 2 {
-            guard let length = Int(parts[1]), (0...bits).contains(length), !parts[1].hasPrefix("+") else {
+            let digits = parts[1].utf8
+            guard (1...3).contains(digits.count),
+                digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let length = Int(parts[1]), (0...bits).contains(length)
+            else {
                 return nil
             }
             prefixLength = length

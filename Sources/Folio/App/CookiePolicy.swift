@@ -12,9 +12,9 @@ import FolioSync
 /// session cookie is `__Host-folio_session`: browsers accept that name only
 /// from a secure origin, only `Secure`, with `Path=/` and no `Domain`, so no
 /// other host can set it. Elsewhere the prefix cannot apply and the name
-/// stays `folio_session`. Both names are read (the `__Host-` one first); a
-/// session found under the plain name where the `__Host-` one applies is
-/// moved to it, and the plain cookie expired.
+/// stays `folio_session`. Where the `__Host-` name applies, a plain
+/// `folio_session` is never read (a sibling subdomain could have planted
+/// it) and is expired at the next cookie Folio sets.
 struct CookiePolicy: Sendable {
     /// The `Path` attribute: `FolioAppOptions.cookiePath`, or the base path plus `/`.
     let path: String
@@ -73,14 +73,20 @@ struct CookiePolicy: Sendable {
         path == "/" && Self.isHTTPS(request) ? FolioApp.hostCookieName : FolioApp.cookieName
     }
 
+    /// Whether a plain `folio_session` cookie may name the visitor's
+    /// session: only where the `__Host-` name does not apply.
+    func readsPlainCookie(_ request: HTTPRequest) -> Bool {
+        sessionCookieName(for: request) == FolioApp.cookieName
+    }
+
     /// `Set-Cookie` values for the session `id`: the session cookie, and
     /// the expiry of a plain one the request carried where the `__Host-`
-    /// name now applies.
+    /// name applies.
     func sessionCookies(id: String, for request: HTTPRequest, visitor: Visitor) -> [String] {
         let name = sessionCookieName(for: request)
         let value = binding.cookieValue(id: id, for: visitor.person)
         var values = ["\(name)=\(value)" + attributes(for: request, maxAge: maxAge)]
-        if movesToHostCookie(visitor, request: request) {
+        if expiresPlainCookie(visitor, request: request) {
             values.append("\(FolioApp.cookieName)=" + attributes(for: request, maxAge: 0))
         }
         return values
@@ -91,11 +97,10 @@ struct CookiePolicy: Sendable {
         "\(FolioApp.formCookieName)=\(nonceHex)" + attributes(for: request, maxAge: maxAge)
     }
 
-    /// Whether the plain session cookie the request carried is to be moved
-    /// to the `__Host-` name.
-    func movesToHostCookie(_ visitor: Visitor, request: HTTPRequest) -> Bool {
-        visitor.sessionID != nil && !visitor.sessionCookieIsHostPrefixed
-            && sessionCookieName(for: request) == FolioApp.hostCookieName
+    /// Whether the request carried a plain session cookie where the
+    /// `__Host-` name applies: it is ignored, and expired.
+    func expiresPlainCookie(_ visitor: Visitor, request: HTTPRequest) -> Bool {
+        visitor.carriesPlainSessionCookie && !readsPlainCookie(request)
     }
 
     /// Not readable by scripts; not sent on cross-site subrequests or posts

@@ -105,9 +105,9 @@ extension FolioApp {
         if let refusal = visitor.postRefusal { throw refusal }
         let click = try ClickRequest(route, pager, request)
         var session: SessionRecord?
-        if let id = visitor.sessionID {
+        if let claim = visitor.sessionClaim {
             // A post is never a HEAD, and a cross-site one was refused above: it may note the use.
-            do { session = try sessions.sessionNotingUse(id: id, notes: true)?.record } catch {
+            do { session = try sessions.sessionNotingUse(claim, notes: true)?.record } catch {
                 throw ClientError.unavailable(error)
             }
         }
@@ -166,7 +166,8 @@ extension FolioApp {
         }
         let session: SessionRecord
         do {
-            session = try sessions.createSession(pagers: [click.pager.key: record])
+            session = try sessions.createSession(
+                pagers: [click.pager.key: record], boundToPerson: visitor.person != nil)
         } catch {
             throw ClientError.unavailable(error)
         }

@@ -27,13 +27,13 @@ extension FolioApp {
             }
         }
         guard visitor.postRefusal == nil, let click = try? ClickRequest(route, pager, request),
-            let id = visitor.sessionID, let (session, _) = sessions.peekSession(id: id),
+            let (session, _) = sessions.peekSession(visitor.sessionClaim),
             sessions.isValidToken(click.form["csrf"], for: session)
         else { return fallBack() }
         let update: DeferredPagerUpdate<HTTPResponse>?
         do {
             update = try sessions.updatePagerWithoutWaiting(
-                pager.key, session: id, isCurrent: pager.fits,
+                pager.key, session: session.id, isCurrent: pager.fits,
                 { (record) throws(PagerError) -> [PagerEffect] in
                     try click.step.apply(to: &record)
                 },

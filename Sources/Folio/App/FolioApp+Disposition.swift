@@ -60,7 +60,9 @@ extension FolioApp {
             default: throw .notFound("There is nothing at \(request.path).")
             }
         }
-        let visitor = Visitor(request, person: person, binding: cookies.binding)
+        let visitor = Visitor(
+            request, person: person, binding: cookies.binding,
+            readsPlainCookie: cookies.readsPlainCookie(request))
         switch route {
         case .stylesheet: return .answer(stylesheetResponse(pager, request: request))
         case .pager:

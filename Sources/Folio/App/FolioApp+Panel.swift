@@ -18,11 +18,11 @@ extension FolioApp {
         let index = try pager.pageIndex(formValue: value)
         let page = pager.configuration.pages[index]
         let waitsForData = page.source.isExternal && content.needsLoad([pager.key + "/" + page.key])
-        let peeked = sessions.peekSession(id: visitor.sessionID)
-        if peeked == nil, visitor.sessionID != nil, sessions.storeIsDurable {
+        let peeked = sessions.peekSession(visitor.sessionClaim)
+        if peeked == nil, visitor.sessionClaim != nil, sessions.storeIsDurable {
             return .blocking {
                 self.answering(request) { () throws(ClientError) in
-                    self.panelResponse(pager, index, session: try self.sessionReadOnly(id: visitor.sessionID))
+                    self.panelResponse(pager, index, session: try self.sessionReadOnly(visitor.sessionClaim))
                 }
             }
         }
@@ -31,9 +31,9 @@ extension FolioApp {
         return .answer(panelResponse(pager, index, session: session))
     }
 
-    /// The live session `id` names, read from the store without noting its use.
-    private func sessionReadOnly(id: String?) throws(ClientError) -> SessionRecord? {
-        do { return try sessions.sessionNotingUse(id: id, notes: false)?.record } catch {
+    /// The live session `claim` names, read from the store without noting its use.
+    private func sessionReadOnly(_ claim: SessionClaim?) throws(ClientError) -> SessionRecord? {
+        do { return try sessions.sessionNotingUse(claim, notes: false)?.record } catch {
             throw ClientError.unavailable(error)
         }
     }

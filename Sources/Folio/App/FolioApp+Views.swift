@@ -44,10 +44,10 @@ extension FolioApp {
     {
         let readOnly = Self.changesNothing(request, visitor)
         let durable = sessions.storeIsDurable
-        guard let id = visitor.sessionID else {
+        guard let claim = visitor.sessionClaim else {
             return try viewDisposition(view, request, asNewVisitorOf: visitor)
         }
-        if let peeked = sessions.peekSession(id: id) {
+        if let peeked = sessions.peekSession(claim) {
             let outcome = try outcome(
                 of: view.step, on: view.pager, session: peeked.record, startIndex: view.startIndex)
             let writes = !readOnly && (outcome.changesRecord || peeked.touchDue)
@@ -65,7 +65,7 @@ extension FolioApp {
         }
         return .blocking {
             self.answering(request) { () throws(ClientError) in
-                try self.sessionView(view, id: id, request, visitor, readOnly: readOnly)
+                try self.sessionView(view, claim: claim, request, visitor, readOnly: readOnly)
             }
         }
     }
@@ -113,13 +113,13 @@ extension FolioApp {
     /// `readOnly`), runs the step on its record and saves a change. A
     /// session that is gone (expired, removed) is seen as a new visitor.
     func sessionView(
-        _ view: ViewRequest, id: String, _ request: HTTPRequest, _ visitor: Visitor, readOnly: Bool
+        _ view: ViewRequest, claim: SessionClaim, _ request: HTTPRequest, _ visitor: Visitor, readOnly: Bool
     )
         throws(ClientError) -> HTTPResponse
     {
         let found: (record: SessionRecord, touched: Bool)?
         do {
-            found = try sessions.sessionNotingUse(id: id, notes: !readOnly)
+            found = try sessions.sessionNotingUse(claim, notes: !readOnly)
         } catch {
             if readOnly { return try newVisitorView(view, request, visitor) }
             throw ClientError.unavailable(error)
@@ -156,7 +156,7 @@ extension FolioApp {
                 csrfToken: Array(session.csrfToken.utf8),
                 returnTarget: view.returnTarget?.attributeBytes ?? []))
         if let note { response.headers.add(name: "Folio-State", value: note) }
-        if !readOnly && (touched || cookies.movesToHostCookie(visitor, request: request)) {
+        if !readOnly && (touched || cookies.expiresPlainCookie(visitor, request: request)) {
             for value in cookies.sessionCookies(id: session.id, for: request, visitor: visitor) {
                 response.headers.add(name: "Set-Cookie", value: value)
             }
@@ -206,21 +206,22 @@ extension FolioApp {
         let readOnly = Self.changesNothing(request, visitor)
         let answer = { @Sendable in
             self.answering(request) { () throws(ClientError) in
-                try self.stateResponse(pager, id: visitor.sessionID, readOnly: readOnly)
+                try self.stateResponse(pager, claim: visitor.sessionClaim, readOnly: readOnly)
             }
         }
-        guard sessions.storeIsDurable, let id = visitor.sessionID,
-            sessions.peekSession(id: id).map({ $0.touchDue && !readOnly }) ?? true
+        guard sessions.storeIsDurable, let claim = visitor.sessionClaim,
+            sessions.peekSession(claim).map({ $0.touchDue && !readOnly }) ?? true
         else { return .answer(answer()) }
         return .blocking(answer)
     }
 
-    private func stateResponse(_ pager: ResolvedPager, id: String?, readOnly: Bool) throws(ClientError)
+    private func stateResponse(_ pager: ResolvedPager, claim: SessionClaim?, readOnly: Bool)
+        throws(ClientError)
         -> HTTPResponse
     {
         var session: SessionRecord?
-        if let id {
-            do { session = try sessions.sessionNotingUse(id: id, notes: !readOnly)?.record } catch {
+        if let claim {
+            do { session = try sessions.sessionNotingUse(claim, notes: !readOnly)?.record } catch {
                 throw ClientError.unavailable(error)
             }
         }

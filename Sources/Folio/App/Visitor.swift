@@ -9,10 +9,13 @@ struct Visitor: Sendable {
     let person: Person?
     /// The session the cookie names, when its value can be an id (32
     /// lowercase hex digits) issued to this very person (`SessionBinding`):
-    /// `__Host-folio_session` when sent, else `folio_session`.
-    let sessionID: String?
-    /// Whether `sessionID` came under the `__Host-` name.
+    /// `__Host-folio_session` when sent, else `folio_session` (not read
+    /// where the `__Host-` name applies: `CookiePolicy.readsPlainCookie`).
+    let sessionClaim: SessionClaim?
+    /// Whether `sessionClaim` came under the `__Host-` name.
     let sessionCookieIsHostPrefixed: Bool
+    /// Whether the request carried a plain `folio_session` cookie, read or not.
+    let carriesPlainSessionCookie: Bool
     /// The `folio_csrf` cookie: the nonce this browser's signed form tokens are bound to.
     let formNonce: [UInt8]?
     /// `Sec-Fetch-Site`, lowercased, when the browser sent it.
@@ -26,15 +29,16 @@ struct Visitor: Sendable {
     /// - Parameters:
     ///   - request: a request `ProxyTrust.believed(_:)` has cleaned.
     ///   - person: who the trusted proxy names (`ProxyTrust.person(in:)`).
-    init(_ request: HTTPRequest, person: Person?, binding: SessionBinding) {
+    init(_ request: HTTPRequest, person: Person?, binding: SessionBinding, readsPlainCookie: Bool) {
         self.person = person
         let values = request.cookies(named: Self.cookieNames)
-        let session = values[0] ?? values[1]
+        carriesPlainSessionCookie = values[1] != nil
+        let session = values[0] ?? (readsPlainCookie ? values[1] : nil)
         if let session, let id = binding.sessionID(fromCookie: session, for: person) {
-            sessionID = id
+            sessionClaim = SessionClaim(id: id, isBoundToPerson: person != nil)
             sessionCookieIsHostPrefixed = values[0] != nil
         } else {
-            sessionID = nil
+            sessionClaim = nil
             sessionCookieIsHostPrefixed = false
         }
         formNonce = values[2].flatMap(SignedFormToken.nonce(fromCookie:))

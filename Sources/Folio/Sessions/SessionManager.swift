@@ -65,14 +65,14 @@ public final class SessionManager: Sendable {
     /// The current time from the injected clock.
     public var now: Double { clock.now }
 
-    /// The live session named by a cookie value, or `nil` when there is
-    /// none or it has expired.
+    /// The live session a cookie claims, or `nil` when there is none, it
+    /// has expired, or the claim may not reach it (`SessionClaim.admits`).
     /// - Parameter marksUse: Whether to mark it used (written at most once
     ///   per `touchInterval`). Default true; false for requests that must
     ///   change nothing stored (`HEAD`, cross-site).
     /// - Throws: `StoreError` when the store cannot be read.
-    public func session(id: String?, marksUse: Bool = true) throws(StoreError) -> SessionRecord? {
-        try sessionNotingUse(id: id, notes: marksUse)?.record
+    public func session(_ claim: SessionClaim?, marksUse: Bool = true) throws(StoreError) -> SessionRecord? {
+        try sessionNotingUse(claim, notes: marksUse)?.record
     }
 
     /// The live session named by a cookie value, without marking it used,
@@ -80,17 +80,19 @@ public final class SessionManager: Sendable {
     /// last-seen time (the touch is due). `nil` when there is none, it has
     /// expired, or it is not at hand without reading the disk (the store's
     /// cache): for deciding, on the event loop, where to answer a request.
-    public func peekSession(id: String?) -> (record: SessionRecord, touchDue: Bool)? {
+    public func peekSession(_ claim: SessionClaim?) -> (record: SessionRecord, touchDue: Bool)? {
         let now = clock.now
-        guard let id, Self.isWellFormed(id), let record = store.sessionIfAtHand(id: id), isLive(record, now)
+        guard let claim, Self.isWellFormed(claim.id), let record = store.sessionIfAtHand(id: claim.id),
+            isLive(record, now), claim.admits(record)
         else { return nil }
         return (record, isUseDue(record, at: now))
     }
 
-    /// The stored record named by `id` unless it is malformed, absent or
-    /// idle past `idleTimeout` at `now`.
-    private func liveRecord(id: String?, now: Double) throws(StoreError) -> SessionRecord? {
-        guard let id, Self.isWellFormed(id), let record = try store.session(id: id), isLive(record, now)
+    /// The stored record `claim` names unless it is malformed, absent, idle
+    /// past `idleTimeout` at `now`, or not the claim's to reach.
+    private func liveRecord(_ claim: SessionClaim?, now: Double) throws(StoreError) -> SessionRecord? {
+        guard let claim, Self.isWellFormed(claim.id), let record = try store.session(id: claim.id),
+            isLive(record, now), claim.admits(record)
         else { return nil }
         return record
     }
@@ -99,8 +101,9 @@ public final class SessionManager: Sendable {
         now - record.lastSeen <= configuration.idleTimeout
     }
 
-    private func lookup(id: String?) throws(StoreError) -> (record: SessionRecord, touched: Bool)? {
-        guard let id, var record = try liveRecord(id: id, now: clock.now) else { return nil }
+    private func lookup(_ claim: SessionClaim?) throws(StoreError) -> (record: SessionRecord, touched: Bool)?
+    {
+        guard var record = try liveRecord(claim, now: clock.now) else { return nil }
         let touched = noteUse(of: record)
         if touched { record.lastSeen = clock.now }
         return (record, touched)
@@ -142,21 +145,25 @@ public final class SessionManager: Sendable {
     /// - Parameter notes: Whether to note the use at all; false for requests
     ///   that must change nothing stored (`HEAD`, cross-site).
     /// - Throws: `StoreError` when the store cannot be read.
-    public func sessionNotingUse(id: String?, notes: Bool) throws(StoreError) -> (
+    public func sessionNotingUse(_ claim: SessionClaim?, notes: Bool) throws(StoreError) -> (
         record: SessionRecord, touched: Bool
     )? {
-        if !notes { return try liveRecord(id: id, now: clock.now).map { ($0, false) } }
-        return try lookup(id: id)
+        if !notes { return try liveRecord(claim, now: clock.now).map { ($0, false) } }
+        return try lookup(claim)
     }
 
     /// Creates a session at a visitor's first click, with its pagers'
     /// records, in one durable write; its id and token are fresh.
+    /// - Parameter boundToPerson: Whether a signed-in person clicked: the
+    ///   session is then theirs alone (`SessionRecord.isBoundToPerson`).
     /// - Throws: `StoreError` when it cannot be written; nothing changed then.
-    public func createSession(pagers: [String: PagerRecord]) throws(StoreError) -> SessionRecord {
+    public func createSession(pagers: [String: PagerRecord], boundToPerson: Bool) throws(StoreError)
+        -> SessionRecord
+    {
         try makeRoomIfNeeded()
         let record = SessionRecord(
             id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now, pagers: pagers,
-            isIssuedAtClick: true)
+            isIssuedAtClick: true, isBoundToPerson: boundToPerson)
         try store.insert(record)
         counts.withLock { $0.sessions = $0.sessions.map { $0 + 1 } }
         return record
@@ -248,7 +255,8 @@ public final class SessionManager: Sendable {
                     session.pagers[pager] = after
                     let reissued = SessionRecord(
                         id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now,
-                        pagers: session.pagers, isIssuedAtClick: true)
+                        pagers: session.pagers, isIssuedAtClick: true,
+                        isBoundToPerson: session.isBoundToPerson)
                     do throws(StoreError) {
                         try store.reissue(id, as: reissued, changedPager: pager)
                     } catch { throw .store(error) }

@@ -24,7 +24,12 @@ enum PostgreSQLSchema {
                 pager text NOT NULL, record bytea NOT NULL, PRIMARY KEY (session_id, pager))
             """,
             "CREATE TABLE IF NOT EXISTS folio_secrets (name text PRIMARY KEY, value bytea NOT NULL)",
-        ]
+        ],
+        // Version 2: whether a session was made for a signed-in person.
+        // Rows from before count as bound (whose, none says), so no bare id
+        // reaches them; an older Folio's inserts, which name no such column,
+        // make bound rows too, the safe side.
+        ["ALTER TABLE sessions ADD COLUMN bound_to_person boolean NOT NULL DEFAULT true"],
     ]
 
     /// The version this Folio's tables are at.

@@ -14,7 +14,7 @@ extension SessionWrite {
 
 extension SessionRow {
     var postgreSQLValues: [PostgreSQLValue] {
-        [.text(id), .text(csrfToken), .real(lastSeen), .boolean(isIssuedAtClick)]
+        [.text(id), .text(csrfToken), .real(lastSeen), .boolean(isIssuedAtClick), .boolean(isBoundToPerson)]
     }
 }
 

@@ -104,14 +104,15 @@ public final class PostgreSQLSessionStore: SessionStore {
         }
         guard rows.count > 0 else { return nil }
         var record = SessionRecord(
-            id: id, csrfToken: rows.text(0, 0), lastSeen: rows.real(0, 1), isIssuedAtClick: rows.boolean(0, 2)
-        )
+            id: id, csrfToken: rows.text(0, 0), lastSeen: rows.real(0, 1),
+            isIssuedAtClick: rows.boolean(0, 2),
+            isBoundToPerson: rows.boolean(0, 3))
         let decoder = JSONDecoder()
-        for row in 0..<rows.count where !rows.isNull(row, 3) {
+        for row in 0..<rows.count where !rows.isNull(row, 4) {
             // A record written by an incompatible version is dropped: the
             // pager starts over rather than failing the request.
-            if let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 4))) {
-                record.pagers[rows.text(row, 3)] = pager
+            if let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 5))) {
+                record.pagers[rows.text(row, 4)] = pager
             }
         }
         return record

@@ -25,12 +25,13 @@ enum PostgreSQLStatement: String, CaseIterable {
     var sql: String {
         switch self {
         case .selectSession:
-            "SELECT s.csrf, s.last_seen, s.issued_at_click, p.pager, p.record FROM sessions s "
+            "SELECT s.csrf, s.last_seen, s.issued_at_click, s.bound_to_person, p.pager, p.record FROM sessions s "
                 + "LEFT JOIN pagers p ON p.session_id = s.id WHERE s.id = $1"
         case .insertSession:
-            "INSERT INTO sessions (id, csrf, last_seen, issued_at_click) VALUES ($1, $2, $3, $4) "
+            "INSERT INTO sessions (id, csrf, last_seen, issued_at_click, bound_to_person) "
+                + "VALUES ($1, $2, $3, $4, $5) "
                 + "ON CONFLICT (id) DO UPDATE SET csrf = excluded.csrf, last_seen = excluded.last_seen, "
-                + "issued_at_click = excluded.issued_at_click"
+                + "issued_at_click = excluded.issued_at_click, bound_to_person = excluded.bound_to_person"
         case .lockSession: "SELECT last_seen FROM sessions WHERE id = $1 FOR UPDATE"
         case .movePagers: "UPDATE pagers SET session_id = $1 WHERE session_id = $2"
         case .deleteSession: "DELETE FROM sessions WHERE id = $1"
@@ -52,7 +53,7 @@ enum PostgreSQLStatement: String, CaseIterable {
     var parameterTypes: [PostgreSQLType] {
         switch self {
         case .selectSession, .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
-        case .insertSession: [.text, .text, .real, .boolean]
+        case .insertSession: [.text, .text, .real, .boolean, .boolean]
         case .movePagers: [.text, .text]
         case .touchSession: [.real, .text]
         case .upsertPager: [.text, .text, .bytes]

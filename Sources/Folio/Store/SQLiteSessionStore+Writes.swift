@@ -19,16 +19,21 @@ struct SessionRow: Sendable {
     let csrfToken: String
     let lastSeen: Double
     let isIssuedAtClick: Bool
+    let isBoundToPerson: Bool
 
     init(_ session: SessionRecord) {
         id = session.id
         csrfToken = session.csrfToken
         lastSeen = session.lastSeen
         isIssuedAtClick = session.isIssuedAtClick
+        isBoundToPerson = session.isBoundToPerson
     }
 
     var values: [SQLiteStatement.Value] {
-        [.text(id), .text(csrfToken), .real(lastSeen), .integer(isIssuedAtClick ? 1 : 0)]
+        [
+            .text(id), .text(csrfToken), .real(lastSeen), .integer(isIssuedAtClick ? 1 : 0),
+            .integer(isBoundToPerson ? 1 : 0),
+        ]
     }
 }
 

@@ -80,7 +80,8 @@ public final class SQLiteSessionStore: SessionStore {
             PRAGMA foreign_keys=ON;
             CREATE TABLE IF NOT EXISTS sessions (
                 id TEXT PRIMARY KEY, csrf TEXT NOT NULL, last_seen REAL NOT NULL,
-                issued_at_click INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+                issued_at_click INTEGER NOT NULL DEFAULT 0,
+                bound_to_person INTEGER NOT NULL DEFAULT 1) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS sessions_by_last_seen ON sessions(last_seen);
             CREATE TABLE IF NOT EXISTS pagers (
                 session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -89,7 +90,7 @@ public final class SQLiteSessionStore: SessionStore {
             CREATE TABLE IF NOT EXISTS folio_secrets (
                 name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
             """)
-        try Self.addIssuedAtClickIfNeeded(connection)
+        try Self.addMissingColumns(connection)
         // After the setup, so the -wal and -shm files exist.
         try connection.makeFilesPrivate()
         checkpointer = try SQLiteCheckpointer(path: path, writer: connection)
@@ -97,11 +98,11 @@ public final class SQLiteSessionStore: SessionStore {
             Statements(
                 connection: connection,
                 selectSession: try connection.prepare(
-                    "SELECT csrf, last_seen, issued_at_click FROM sessions WHERE id = ?"),
+                    "SELECT csrf, last_seen, issued_at_click, bound_to_person FROM sessions WHERE id = ?"),
                 selectPagers: try connection.prepare("SELECT pager, record FROM pagers WHERE session_id = ?"),
                 insertSession: try connection.prepare(
-                    "INSERT OR REPLACE INTO sessions (id, csrf, last_seen, issued_at_click) VALUES (?, ?, ?, ?)"
-                ),
+                    "INSERT OR REPLACE INTO sessions (id, csrf, last_seen, issued_at_click, bound_to_person) "
+                        + "VALUES (?, ?, ?, ?, ?)"),
                 movePagers: try connection.prepare("UPDATE pagers SET session_id = ? WHERE session_id = ?"),
                 deleteSession: try connection.prepare("DELETE FROM sessions WHERE id = ?"),
                 touchSession: try connection.prepare("UPDATE sessions SET last_seen = ? WHERE id = ?"),
@@ -171,7 +172,8 @@ public final class SQLiteSessionStore: SessionStore {
         var found: SessionRecord?
         try statements.selectSession.run([.text(id)]) { row in
             found = SessionRecord(
-                id: id, csrfToken: row.text(0), lastSeen: row.real(1), isIssuedAtClick: row.integer(2) != 0)
+                id: id, csrfToken: row.text(0), lastSeen: row.real(1), isIssuedAtClick: row.integer(2) != 0,
+                isBoundToPerson: row.integer(3) != 0)
         }
         guard var record = found else { return nil }
         let decoder = JSONDecoder()
@@ -231,14 +233,22 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    /// Adds the `issued_at_click` column to a database made before it
-    /// existed (its sessions count as begun by a view).
-    private static func addIssuedAtClickIfNeeded(_ connection: SQLiteConnection) throws(StoreError) {
+    /// Adds the columns a database made by an earlier Folio lacks. Its
+    /// sessions count as begun by a view, and as bound to a person: whose,
+    /// no row says, so none of them is reachable through a bare id (an
+    /// anonymous visitor's old session starts over once).
+    private static func addMissingColumns(_ connection: SQLiteConnection) throws(StoreError) {
         let columns = try connection.prepare("SELECT name FROM pragma_table_info('sessions')")
         var names: [String] = []
         try columns.run([]) { names.append($0.text(0)) }
-        guard !names.contains("issued_at_click") else { return }
-        try connection.execute("ALTER TABLE sessions ADD COLUMN issued_at_click INTEGER NOT NULL DEFAULT 0")
+        if !names.contains("issued_at_click") {
+            try connection.execute(
+                "ALTER TABLE sessions ADD COLUMN issued_at_click INTEGER NOT NULL DEFAULT 0")
+        }
+        if !names.contains("bound_to_person") {
+            try connection.execute(
+                "ALTER TABLE sessions ADD COLUMN bound_to_person INTEGER NOT NULL DEFAULT 1")
+        }
     }
 
     /// Records that a session was used at `lastSeen`.

@@ -16,18 +16,25 @@ public struct SessionRecord: Sendable, Equatable {
     /// fresh id and token (`SessionManager.updatePagerAtClick`), so an id
     /// someone else planted in the browser before that is worthless after it.
     public var isIssuedAtClick: Bool
+    /// Whether the session was made for a signed-in person: its cookie is
+    /// then `id.tag` and only that form, under that person, reaches it
+    /// (`SessionClaim`); the bare id names no session.
+    public var isBoundToPerson: Bool
 
     /// Creates a record.
-    /// - Parameter isIssuedAtClick: Default false (a session begun by a view).
+    /// - Parameters:
+    ///   - isIssuedAtClick: Default false (a session begun by a view).
+    ///   - isBoundToPerson: Default false (an anonymous visitor's session).
     public init(
         id: String, csrfToken: String, lastSeen: Double, pagers: [String: PagerRecord] = [:],
-        isIssuedAtClick: Bool = false
+        isIssuedAtClick: Bool = false, isBoundToPerson: Bool = false
     ) {
         self.id = id
         self.csrfToken = csrfToken
         self.lastSeen = lastSeen
         self.pagers = pagers
         self.isIssuedAtClick = isIssuedAtClick
+        self.isBoundToPerson = isBoundToPerson
     }
 }
 
