@@ -28,7 +28,7 @@ private final class RecordingSink: LiveSink {
 
 @Suite struct LiveChannelTests {
     @Test func aTabGetsThePanelsOfItsPagesAndTheBadgesOfAll() {
-        let channel = LiveChannel(pager: "ops", epoch: "run1")
+        let channel = LiveChannel(pager: "ops", shownPages: ["a", "b", "live", "still"], epoch: "run1")
         let alerts = RecordingSink()
         let overview = RecordingSink()
         _ = channel.subscribe(alerts, pages: ["alerts"], seen: 0)
@@ -44,7 +44,7 @@ private final class RecordingSink: LiveSink {
     }
 
     @Test func aReconnectGetsWhatItMissedInOrderThenWhatIsNew() {
-        let channel = LiveChannel(pager: "ops", epoch: "run1")
+        let channel = LiveChannel(pager: "ops", shownPages: ["a", "b", "live", "still"], epoch: "run1")
         for count in 1...5 { channel.publish(page: "alerts", html: "\(count)", badge: count, hasBadge: true) }
         #expect(channel.canReplay(after: "run1-2"))
         let tab = RecordingSink()
@@ -54,7 +54,7 @@ private final class RecordingSink: LiveSink {
     }
 
     @Test func anIdOfAnotherRunOrTooOldOrFromTheFutureNeedsASnapshot() {
-        let channel = LiveChannel(pager: "ops", epoch: "run2")
+        let channel = LiveChannel(pager: "ops", shownPages: ["a", "b", "live", "still"], epoch: "run2")
         for count in 0..<(LiveChannel.keptEvents + 10) {
             channel.publish(page: "alerts", html: "\(count)", badge: count, hasBadge: true)
         }
@@ -69,7 +69,8 @@ private final class RecordingSink: LiveSink {
 
     @Test func aSnapshotComesFirstAndAnEndedTabIsForgotten() {
         let viewers = LockedValue<[Int]>([])
-        let channel = LiveChannel(pager: "ops", epoch: "e") { channel in
+        let channel = LiveChannel(pager: "ops", shownPages: ["a", "b", "live", "still"], epoch: "e") {
+            channel in
             viewers.withLock { $0.append(channel.viewers) }
         }
         let tab = RecordingSink()
@@ -144,12 +145,12 @@ private final class RecordingSink: LiveSink {
         }
         try await Task.sleep(for: .milliseconds(100))
         #expect(refreshed.withLock { $0 }.isEmpty)
-        refresher.viewersChanged { 1 }
+        refresher.viewersChanged { ["still", "live"] }
         try await Task.sleep(for: .milliseconds(200))
         #expect(
             refreshed.withLock { $0 } == ["live"],
             "the live page at once; the page without refreshSeconds never")
-        refresher.viewersChanged { 0 }
+        refresher.viewersChanged { [] }
         #expect(!refresher.isRunning)
     }
 }

@@ -93,7 +93,7 @@ def test_an_id_of_another_run_gets_a_snapshot(live):
 def test_refused_streams(live):
     server, _ = live
     client = server.client()
-    assert client.get(f"/{LIVE_PAGER}/events?pages=nosuch").status == 400
+    assert client.get(f"/{LIVE_PAGER}/events?pages=nosuch").status == 404
     assert client.get("/nosuch/events").status == 404
     assert client.post(f"/{LIVE_PAGER}/events", {}).status == 405
 

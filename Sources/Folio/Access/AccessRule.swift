@@ -10,6 +10,9 @@ public enum AccessRule: Sendable, Hashable, CustomStringConvertible {
     /// of `groups`.
     case only(users: Set<String>, groups: Set<String>)
 
+    /// Nobody at all: what a request for a pager that does not exist is judged by.
+    static let nobody = AccessRule.only(users: [], groups: [])
+
     /// Whether `person` (nil: nobody signed in) may see what this rule guards.
     public func admits(_ person: Person?) -> Bool {
         switch self {

@@ -86,10 +86,13 @@ struct CookiePolicy: Sendable {
         let name = sessionCookieName(for: request)
         let value = binding.cookieValue(id: id, for: visitor.person)
         var values = ["\(name)=\(value)" + attributes(for: request, maxAge: maxAge)]
-        if expiresPlainCookie(visitor, request: request) {
-            values.append("\(FolioApp.cookieName)=" + attributes(for: request, maxAge: 0))
-        }
+        if expiresPlainCookie(visitor, request: request) { values.append(plainCookieExpiry(for: request)) }
         return values
+    }
+
+    /// `Set-Cookie` expiring a plain `folio_session` (`expiresPlainCookie`).
+    func plainCookieExpiry(for request: HTTPRequest) -> String {
+        "\(FolioApp.cookieName)=" + attributes(for: request, maxAge: 0)
     }
 
     /// `Set-Cookie` for the nonce a visitor's signed form tokens are bound to.

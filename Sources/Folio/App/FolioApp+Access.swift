@@ -5,12 +5,37 @@ extension FolioApp {
     /// they may see, or why it is not there for them at all (for the
     /// access log: the rule that refused, never who they are).
     func visible(_ pager: ResolvedPager, to person: Person?) -> Result<ResolvedPager, AccessRefusal> {
-        let rule = configuration.accessRule(of: pager.configuration)
-        guard rule.admits(person) else { return .failure(AccessRefusal(pager: pager.key, rule: "\(rule)")) }
+        visible(pager, key: pager.key, to: person)
+    }
+
+    /// `visible(_:to:)` of the pager `key` names, `nil` when none does: a
+    /// missing pager is refused by `AccessRule.nobody` along the same steps.
+    func visible(_ pager: ResolvedPager?, key: String, to person: Person?) -> Result<
+        ResolvedPager, AccessRefusal
+    > {
+        let access = pager.flatMap { accessNotes[$0.key] } ?? Self.missingPagerAccess
+        guard access.rule.admits(person), let pager else {
+            return .failure(AccessRefusal(pager: key, rule: access.note))
+        }
         guard let shown = variants.pager(pager, for: person) else {
-            return .failure(AccessRefusal(pager: pager.key, rule: "no page admits them"))
+            return .failure(AccessRefusal(pager: key, rule: "no page admits them"))
         }
         return .success(shown)
+    }
+
+    /// What a request for a pager that does not exist is judged by.
+    static let missingPagerAccess = (rule: AccessRule.nobody, note: "none")
+
+    /// Each pager's rule, and its words for the access log, made once:
+    /// spelling a rule out costs more than judging it.
+    static func accessNotes(_ configuration: FolioConfiguration) -> [String: (rule: AccessRule, note: String)]
+    {
+        var notes: [String: (rule: AccessRule, note: String)] = [:]
+        for pager in configuration.pagers {
+            let rule = configuration.accessRule(of: pager)
+            notes[pager.key] = notes[pager.key] ?? (rule, "\(rule)")
+        }
+        return notes
     }
 
     /// Whether what someone may see depends on who they are anywhere.

@@ -36,10 +36,11 @@ extension FolioApp {
         }
         var pager: ResolvedPager?
         if let key = route.pagerKey {
-            guard let found = pagersByKey[key] else { throw .notFound(Self.noPager(key)) }
             // Before the method is judged, so a refused pager answers just
-            // as one that does not exist.
-            switch visible(found, to: person) {
+            // as one that does not exist, and down the same path: a missing
+            // pager is judged too (by a rule that admits nobody), so neither
+            // answer comes sooner and timing tells no pager's existence.
+            switch visible(pagersByKey[key], key: key, to: person) {
             case .success(let shown): pager = shown
             case .failure(let refusal):
                 var response = errorResponse(.notFound(Self.noPager(key)), for: request)

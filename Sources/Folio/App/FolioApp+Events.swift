@@ -23,31 +23,31 @@ extension FolioApp {
         -> HTTPDisposition
     {
         let pager = resolved.configuration
-        guard let channel = live.channel(pager.key) else {
+        // A cut-down pager (`resolved` is what this person may see) has a
+        // channel of its own, which says nothing of the pages left out.
+        guard let channel = live.channel(pager) else {
             throw .notFound("The pager '\(pager.key)' has no live pages, so it has no events.")
         }
-        let known = Set(pager.pages.map(\.key))
         let asked = (request.query["pages"] ?? "").split(separator: ",").map(String.init)
-        if let unknown = asked.first(where: { !known.contains($0) }) {
-            throw .badRequest("The pager '\(pager.key)' has no page '\(unknown)'.")
+        if let unknown = asked.first(where: { !channel.shownPages.contains($0) }) {
+            // As for `/{pager}/{page}`: a page someone may not see answers as one that does not exist.
+            throw .notFound("The pager '\(pager.key)' has no page '\(unknown)'.")
         }
         let pages = Set(asked)
-        // A cut-down pager's stream says nothing of the pages left out, not even their badges.
-        let visible = pager.variant.isEmpty ? nil : known
         let after = request.headers["last-event-id"] ?? request.query["after"]
         if channel.canReplay(after: after), let seen = channel.sequence(of: after) {
-            return .answer(eventStream(channel, pages: pages, visible: visible, seen: seen, first: nil))
+            return .answer(eventStream(channel, pages: pages, seen: seen, first: nil))
         }
         return .blocking { [self] in
             let seen = channel.nextSequence - 1
             let snapshot = snapshotEvent(pager, pages: pages, id: "\(channel.epoch)-\(seen)")
-            return eventStream(channel, pages: pages, visible: visible, seen: seen, first: snapshot)
+            return eventStream(channel, pages: pages, seen: seen, first: snapshot)
         }
     }
 
-    private func eventStream(
-        _ channel: LiveChannel, pages: Set<String>, visible: Set<String>?, seen: Int, first: [UInt8]?
-    ) -> HTTPResponse {
+    private func eventStream(_ channel: LiveChannel, pages: Set<String>, seen: Int, first: [UInt8]?)
+        -> HTTPResponse
+    {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
@@ -56,7 +56,7 @@ extension FolioApp {
         return .stream(headers: headers, heartbeat: Self.eventHeartbeat) { stream in
             // How soon a browser's own EventSource tries again after a drop.
             stream.send(Array("retry: 2000\n\n".utf8))
-            let number = channel.subscribe(stream, pages: pages, seen: seen, first: first, visible: visible)
+            let number = channel.subscribe(stream, pages: pages, seen: seen, first: first)
             stream.onEnd { _ in channel.unsubscribe(number) }
         }
     }

@@ -102,9 +102,14 @@ extension FolioApp {
                 returnTarget: view.returnTarget?.attributeBytes ?? []))
         // A HEAD or cross-site view sets nothing either; its form's post is
         // then vouched for by the browser's same-origin statement.
-        if visitor.formNonce == nil && !Self.changesNothing(request, visitor) {
-            response.headers.add(
-                name: "Set-Cookie", value: cookies.formCookie(nonceHex: token.nonceHex, for: request))
+        if !Self.changesNothing(request, visitor) {
+            if visitor.formNonce == nil {
+                response.headers.add(
+                    name: "Set-Cookie", value: cookies.formCookie(nonceHex: token.nonceHex, for: request))
+            }
+            if cookies.expiresPlainCookie(visitor, request: request) {
+                response.headers.add(name: "Set-Cookie", value: cookies.plainCookieExpiry(for: request))
+            }
         }
         return response
     }

@@ -39,6 +39,8 @@ public final class FolioApp: HTTPHandler {
     let hasAccessRules: Bool
     /// The pagers cut down to the pages a person may see.
     let variants: PagerVariants
+    /// Per pager key, its access rule and the rule's words for the log (`visible`).
+    let accessNotes: [String: (rule: AccessRule, note: String)]
     let securityHeaders: [(String, String)]
 
     /// Folio's version: `folio --version`, and the default cache-busting
@@ -164,6 +166,7 @@ public final class FolioApp: HTTPHandler {
         cookies = try CookiePolicy(options: options, secret: secret)
         trust = ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders)
         variants = PagerVariants(measurer: measurer)
+        accessNotes = Self.accessNotes(configuration)
         hasAccessRules = Self.hasAccessRules(configuration)
         if hasAccessRules && options.trustedProxies.isEmpty {
             let guarded = configuration.pagers.filter { configuration.accessRule(of: $0) != .everyone }

@@ -1,11 +1,14 @@
 import FolioSync
 
-/// The event stream of one live pager: every open tab's sink, and the last
-/// events, so a tab that reconnects gets what it missed.
+/// The event stream of one live pager as one group of people sees it (the
+/// pager, or a variant cut down to the pages they may see): every open
+/// tab's sink, and the last events, so a tab that reconnects gets what it
+/// missed.
 ///
-/// Event ids are `EPOCH-N`: `N` counts this pager's changes, `EPOCH` names
-/// this run of the server, so an id from before a restart is never taken
-/// for one of this run. A tab whose id is of another run, or older than the
+/// Event ids are `EPOCH-N`: `N` counts the changes of the pages this
+/// channel shows (so a hidden page's changes never move its ids), `EPOCH`
+/// names this channel in this run of the server, so an id from before a
+/// restart, or of another variant, is never taken for one of this. A tab whose id is of another run, or older than the
 /// events kept, gets a snapshot instead (``canReplay(after:)``).
 ///
 /// Events are sent under the channel's lock, so each tab gets them in
@@ -17,14 +20,9 @@ final class LiveChannel: Sendable {
     private struct Subscriber: Sendable {
         let sink: any LiveSink
         let pages: Set<String>
-        /// The pages the tab's person may see, badges included; `nil` for all.
-        let visible: Set<String>?
 
         /// What of `event` this tab is sent, if anything.
-        func bytes(of event: LiveEvent) -> [UInt8]? {
-            if let visible, !visible.contains(event.page) { return nil }
-            return event.bytes(for: pages)
-        }
+        func bytes(of event: LiveEvent) -> [UInt8]? { event.bytes(for: pages) }
     }
 
     private struct State: Sendable {
@@ -35,14 +33,21 @@ final class LiveChannel: Sendable {
     }
 
     let pager: String
+    /// The keys of the pages this channel's viewers may see: only their
+    /// changes are published here.
+    let shownPages: Set<String>
     let epoch: String
     private let state = LockedValue(State())
     /// Told (outside the lock) whenever the number of open tabs may have
     /// changed; it reads ``viewers`` then, so calls that cross see the last count.
     private let viewersChanged: @Sendable (LiveChannel) -> Void
 
-    init(pager: String, epoch: String, viewersChanged: @escaping @Sendable (LiveChannel) -> Void = { _ in }) {
+    init(
+        pager: String, shownPages: Set<String>, epoch: String,
+        viewersChanged: @escaping @Sendable (LiveChannel) -> Void = { _ in }
+    ) {
         self.pager = pager
+        self.shownPages = shownPages
         self.epoch = epoch
         self.viewersChanged = viewersChanged
     }
@@ -71,14 +76,10 @@ final class LiveChannel: Sendable {
 
     /// Adds a tab that has loaded `pages` and saw events up to sequence
     /// `seen`: sends it `first` (a snapshot, if any), then every kept event
-    /// after `seen`, then each new one; of pages outside `visible` (those
-    /// its person may not see), nothing, not even a badge.
+    /// after `seen`, then each new one.
     /// - Returns: The number to unsubscribe it with.
-    func subscribe(
-        _ sink: any LiveSink, pages: Set<String>, seen: Int, first: [UInt8]? = nil,
-        visible: Set<String>? = nil
-    ) -> Int {
-        let subscriber = Subscriber(sink: sink, pages: pages, visible: visible)
+    func subscribe(_ sink: any LiveSink, pages: Set<String>, seen: Int, first: [UInt8]? = nil) -> Int {
+        let subscriber = Subscriber(sink: sink, pages: pages)
         let number = state.withLock { state -> Int in
             if let first { sink.send(first) }
             for event in state.events where event.sequence > seen {

@@ -1,21 +1,61 @@
 import Dispatch
+import FolioSync
 import Foundation
 
 /// Live dashboards: for each pager with a live page (`refreshSeconds`) or
-/// a badge, the channel its open tabs listen to and the refresher that
+/// a badge, the channels its open tabs listen to and the refresher that
 /// loads its pages while one is open.
+///
+/// A pager cut down for people who may not see all its pages (a variant,
+/// `PagerConfiguration.variant`) has a channel of its own, showing only
+/// their pages: its event ids count only their changes, and their streams
+/// make the refresher load only their pages, so nothing of a hidden page
+/// shapes what they get. A variant without a live page has no channel.
 ///
 /// The data flows one way: a refresh (or any view) loads new data into the
 /// content store; the store tells the hub; the hub renders the page's panel
 /// once, from that data, and the channel sends it to every open tab.
 final class LiveHub: Sendable {
-    private struct Live: Sendable {
+    private final class Live: Sendable {
         let pager: PagerConfiguration
-        let channel: LiveChannel
         let refresher: LiveRefresher
+        /// Per variant (`""` for the whole pager), made at its first stream or view.
+        private let channels = LockedValue<[String: LiveChannel]>([:])
+
+        init(pager: PagerConfiguration, refresher: LiveRefresher) {
+            self.pager = pager
+            self.refresher = refresher
+        }
+
+        /// The channel of `shown`, a variant of this pager (or the pager).
+        func channel(_ shown: PagerConfiguration, epoch: @autoclosure () -> String) -> LiveChannel {
+            channels.withLock { channels in
+                if let channel = channels[shown.variant] { return channel }
+                let channel = LiveChannel(
+                    pager: shown.key, shownPages: Set(shown.pages.map(\.key)), epoch: epoch()
+                ) { [weak self] _ in
+                    guard let self else { return }
+                    refresher.viewersChanged { self.watchedPages() }
+                }
+                channels[shown.variant] = channel
+                return channel
+            }
+        }
+
+        /// Every channel made so far.
+        var allChannels: [LiveChannel] { channels.withLock { Array($0.values) } }
+
+        /// The pages some open tab may see, for the refresher.
+        private func watchedPages() -> Set<String> {
+            allChannels.reduce(into: Set<String>()) { watched, channel in
+                if channel.viewers > 0 { watched.formUnion(channel.shownPages) }
+            }
+        }
     }
 
     private let live: [String: Live]
+    /// Names this run in the whole pagers' event ids; a variant's channel gets a random one of its own.
+    private let epoch: String
     private let content: PageContentStore
     private let bus: any LiveBus
     /// Renders and sends changes off the thread that loaded the data (an
@@ -31,6 +71,7 @@ final class LiveHub: Sendable {
     ) {
         self.content = content
         self.bus = bus
+        self.epoch = epoch
         var live: [String: Live] = [:]
         for pager in pagers where pager.isLive {
             let refresher = LiveRefresher(
@@ -40,10 +81,7 @@ final class LiveHub: Sendable {
                     if bus.leads(pager.key) { content.refresh(page, of: pager) }
                 },
                 stopped: { bus.resign(pager.key) })
-            let channel = LiveChannel(pager: pager.key, epoch: epoch) { channel in
-                refresher.viewersChanged { channel.viewers }
-            }
-            live[pager.key] = Live(pager: pager, channel: channel, refresher: refresher)
+            live[pager.key] = Live(pager: pager, refresher: refresher)
         }
         self.live = live
         let publisher = self.publisher
@@ -53,8 +91,13 @@ final class LiveHub: Sendable {
         bus.listen { [weak self] name, body in self?.accept(name, body) }
     }
 
-    /// The channel of a live pager, nil for a pager with nothing live.
-    func channel(_ pager: String) -> LiveChannel? { live[pager]?.channel }
+    /// The channel of `shown` (a pager, or a variant of it cut down for
+    /// someone), nil when nothing of it is live.
+    func channel(_ shown: PagerConfiguration) -> LiveChannel? {
+        guard let entry = live[shown.key], shown.isLive else { return nil }
+        // A variant's epoch is random like the pager's, so no id tells a cut-down pager from the whole.
+        return entry.channel(shown, epoch: shown.variant.isEmpty ? epoch : Self.newEpoch())
+    }
 
     /// Renders the changed page's panel from its new data and publishes it.
     private func dataChanged(_ name: String, _ data: PageData) {
@@ -65,7 +108,9 @@ final class LiveHub: Sendable {
         }
         let html = content.livePanel(page, of: entry.pager, data: data)
         let badge = content.badge(name)
-        entry.channel.publish(page: page.key, html: html, badge: badge, hasBadge: page.badge != nil)
+        for channel in entry.allChannels where channel.shownPages.contains(page.key) {
+            channel.publish(page: page.key, html: html, badge: badge, hasBadge: page.badge != nil)
+        }
     }
 
     /// Data another instance loaded for a page of a live pager here.

@@ -2,11 +2,12 @@ import Dispatch
 import FolioSync
 
 /// Loads a live pager's pages again on their `refreshSeconds` while some
-/// tab holds its event stream, and not at all while none does.
+/// tab that may see them holds its event stream, and not at all while none
+/// does: a page hidden from everyone watching is never refreshed for them.
 ///
-/// When the first tab opens, every live page and every page with a badge
-/// is refreshed at once (a badge is shown even on tabs nobody opened), then
-/// each live page every `refreshSeconds`. A refresh that fails is retried
+/// When the first tab that may see a page opens, the page (a live page, or
+/// one with a badge: a badge is shown even on tabs nobody opened) is
+/// refreshed at once, then each live page every `refreshSeconds`. A refresh that fails is retried
 /// after twice the previous wait, up to `maximumBackoffSeconds` (or the
 /// page's own interval, when longer); a success goes back to the interval.
 /// One serial queue per pager runs the refreshes; a stop ends the round
@@ -15,15 +16,16 @@ final class LiveRefresher: Sendable {
     /// The longest wait between retries of a failing page.
     static let maximumBackoffSeconds = 300.0
 
-    private enum Change {
-        case none, stopped
-        case started(round: Int)
+    private struct Change {
+        var started: [(page: PageConfiguration, round: Int)] = []
+        var stoppedAll = false
     }
 
     private struct Schedule: Sendable {
-        var running = false
-        /// Bumped at each start and stop: a timer of an earlier round does nothing.
-        var round = 0
+        /// The pages some open tab may see.
+        var watched: Set<String> = []
+        /// Per page, bumped at each start and stop: a timer of an earlier round does nothing.
+        var rounds: [String: Int] = [:]
         var failures: [String: Int] = [:]
     }
 
@@ -47,34 +49,42 @@ final class LiveRefresher: Sendable {
         queue = DispatchQueue(label: "Folio live refresh \(pager.key)")
     }
 
-    /// Starts or stops the timers for the number of open tabs `viewers`
-    /// gives, read under the schedule's lock so calls that cross (a tab
-    /// opening as another closes) end on the last count.
-    func viewersChanged(_ viewers: () -> Int) {
+    /// Starts or stops each page's timer for the pages open tabs may see,
+    /// as `watched` gives them (the keys of every page some tab's person
+    /// may see), read under the schedule's lock so calls that cross (a tab
+    /// opening as another closes) end on the last set.
+    func viewersChanged(_ watched: () -> Set<String>) {
         let change = schedule.withLock { schedule -> Change in
-            let running = viewers() > 0
-            guard running != schedule.running else { return .none }
-            schedule.running = running
-            schedule.round += 1
-            return running ? .started(round: schedule.round) : .stopped
+            let now = watched()
+            var change = Change()
+            for page in pages where now.contains(page.key) != schedule.watched.contains(page.key) {
+                let round = (schedule.rounds[page.key] ?? 0) + 1
+                schedule.rounds[page.key] = round
+                if now.contains(page.key) { change.started.append((page, round)) }
+            }
+            change.stoppedAll = !schedule.watched.isEmpty && now.isEmpty
+            schedule.watched = now
+            return change
         }
-        switch change {
-        case .none:
-            return
-        case .stopped:
+        if change.stoppedAll {
             queue.async { [self] in if !isRunning { stopped() } }
-        case .started(let round):
-            for page in pages {
-                queue.async { [self] in
-                    refresh(page)
-                    if let seconds = page.refreshSeconds { arm(page, after: seconds, round: round) }
-                }
+        }
+        for (page, round) in change.started {
+            queue.async { [self] in
+                guard isCurrent(page, round) else { return }
+                refresh(page)
+                if let seconds = page.refreshSeconds { arm(page, after: seconds, round: round) }
             }
         }
     }
 
-    /// Whether the timers run (some tab is open).
-    var isRunning: Bool { schedule.withLock { $0.running } }
+    /// Whether any timer runs (some open tab may see a page of the pager).
+    var isRunning: Bool { schedule.withLock { !$0.watched.isEmpty } }
+
+    /// Whether `page` is still watched in the round its timer was armed for.
+    private func isCurrent(_ page: PageConfiguration, _ round: Int) -> Bool {
+        schedule.withLock { $0.watched.contains(page.key) && $0.rounds[page.key] == round }
+    }
 
     /// Notes how a page's last load went, so the next refresh waits the
     /// interval again, or twice as long as the last wait.
@@ -95,7 +105,7 @@ final class LiveRefresher: Sendable {
 
     private func arm(_ page: PageConfiguration, after seconds: Double, round: Int) {
         queue.asyncAfter(deadline: .now() + seconds) { [self] in
-            guard schedule.withLock({ $0.running && $0.round == round }) else { return }
+            guard isCurrent(page, round) else { return }
             refresh(page)
             arm(page, after: nextWait(for: page), round: round)
         }

@@ -150,7 +150,7 @@ final class PagerRenderer: Sendable {
         let model = PagerViewModel.make(
             PagerProjection(resolved, record: record, site: site), pager: pager, panels: panels,
             csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder, site: site,
-            badges: content.badges(of: pager), lastEventID: live?.channel(pager.key)?.lastEventID)
+            badges: content.badges(of: pager), lastEventID: live?.channel(pager)?.lastEventID)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         try templates.template(named: view.templateName).render(
