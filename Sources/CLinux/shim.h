@@ -2,7 +2,7 @@
 // the same kind of shim as CNIOLinux). Header-only: nothing extra to link.
 #include <errno.h>
 #include <linux/openat2.h>
-#include <malloc.h>  // malloc_trim, to give freed request bodies back
+#include <malloc.h>  // malloc_trim, mallinfo2: to give freed heap back after a spike
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -26,4 +26,11 @@ static inline int folio_openat2(int dirfd, const char *path, unsigned long long 
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+// The bytes of free chunks in all malloc arenas (mallinfo2's fordblks): a
+// jump means a spike was freed. Swift cannot call mallinfo2 itself: the
+// function and its struct share one name.
+static inline size_t folio_free_heap_bytes(void) {
+    return mallinfo2().fordblks;
 }

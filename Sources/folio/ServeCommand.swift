@@ -44,7 +44,8 @@ struct ServeCommand: Subcommand {
                            [--state FILE|memory|URL] [--templates DIR] [--public DIR]
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
                            [--max-connections N] [--workers N] [--no-access-log]
-                           [--feed-max-bytes N] [--feed-redirects same-origin|any-host]
+                           [--feed-max-bytes N] [--panel-max-bytes N]
+                           [--feed-redirects same-origin|any-host]
                            [--cookie-path PATH] [--partitioned-cookies]
                            [--csrf-secret-file FILE]
         \(SingleSignOnOptions.usage)
@@ -101,6 +102,9 @@ struct ServeCommand: Subcommand {
           --no-access-log      do not log each request to standard error
           --feed-max-bytes N   the most bytes read of a page's URL feed; past it the
                                page shows its error panel (default: 4194304, 4 MiB)
+          --panel-max-bytes N  the most bytes of HTML one page's panel may render to;
+                               past it the page shows its error panel (default:
+                               2097152, 2 MiB)
           --feed-redirects same-origin|any-host
                                where a feed's redirects may lead (default:
                                same-origin: the feed's own scheme, host and port)
@@ -132,6 +136,7 @@ struct ServeCommand: Subcommand {
     var workers: Int?
     var accessLog: Bool
     var feedMaxBytes: Int?
+    var panelMaxBytes: Int?
     var feedRedirects: FeedRedirects?
     var cookiePath: String?
     var partitionedCookies: Bool
@@ -157,6 +162,8 @@ struct ServeCommand: Subcommand {
         accessLog = !arguments.takeFlag("no-access-log")
         feedMaxBytes = try arguments.takeInteger(
             "feed-max-bytes", in: 1...(1 << 40), expected: "a positive number of bytes")
+        panelMaxBytes = try arguments.takeInteger(
+            "panel-max-bytes", in: 1...(1 << 40), expected: "a positive number of bytes")
         if let value = try arguments.takeOption("feed-redirects") {
             guard let redirects = FeedRedirects(rawValue: value) else {
                 throw CommandLineError("--feed-redirects must be same-origin or any-host, not '\(value)'")
@@ -174,6 +181,7 @@ struct ServeCommand: Subcommand {
         options.frameAncestors = frameAncestors
         if let maxSessions { options.sessions.maxSessions = maxSessions }
         if let feedMaxBytes { options.pageData.maxFeedBytes = feedMaxBytes }
+        if let panelMaxBytes { options.pageData.maxPanelBytes = panelMaxBytes }
         if let feedRedirects { options.pageData.redirects = feedRedirects }
         options.cookiePath = cookiePath
         options.partitionedCookies = partitionedCookies

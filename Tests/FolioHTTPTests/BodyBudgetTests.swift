@@ -18,7 +18,7 @@ import Testing
     private static let chunkedHead = "POST /c HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
 
     @Test func reservesUpToTheLimitAndNoFurther() {
-        let budget = BodyBudget(limit: 10)
+        let budget = ByteBudget(limit: 10)
         #expect(budget.reserve(6))
         #expect(!budget.reserve(5))
         #expect(budget.reserved == 6)

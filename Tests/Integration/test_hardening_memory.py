@@ -3,13 +3,17 @@ FolioHTTPFixture: each attack is bounded (at most ~300 MB over loopback), the
 server's peak RSS (VmHWM) must stay under 256 MiB, and a GET /healthz on a new
 connection must be answered quickly while the attack runs."""
 
+import http.client
+import json
 import os
 import re
+import resource
 import select
 import socket
 import threading
 import time
 
+from test_dashboard_helpers import FeedServer, FolioServer, feed_and_clicks_config
 from test_http_support import get_status, proc_status_kib, start_fixture, status_of, stop_fixture
 
 MIB = 1024 * 1024
@@ -218,4 +222,99 @@ def test_no_100_continue_for_http_1_0(tmp_path):
                 response += chunk
         assert status_of(response) == 200 and b"100 Continue" not in response
     finally:
+        assert stop_fixture(fixture) == 0
+
+
+# Issue 24, item 8: memory that stays.
+
+def view(server, path, timeout):
+    """One GET on a new connection; (status, body bytes, seconds)."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read(), time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def test_a_40000_item_feed_renders_no_huge_panel(folio_bin, tmp_path):
+    # 40,000 items in under 4 MiB of JSON: about 19 MB of panel before the cap.
+    posts = [{"kind": "j", "author": "a", "avatar": "x", "time": "t", "text": "h",
+              "likes": index, "comments": 1, "shares": 2} for index in range(40000)]
+    document = json.dumps({"posts": posts}, separators=(",", ":")).encode()
+    assert len(document) < 4 * MIB
+    with FeedServer(document=document) as feed:
+        config = feed_and_clicks_config(tmp_path, feed.url, 30, pager="f", page="feed")
+        with FolioServer(folio_bin, "--config", config) as server:
+            pid = server.process.pid
+            baseline = proc_status_kib(pid, "VmRSS") * 1024
+            status, body, seconds = view(server, "/f/feed", 20)
+            deadline = time.monotonic() + 20
+            while b"folio-panel-loading" in body and time.monotonic() < deadline:
+                time.sleep(0.3)
+                status, body, seconds = view(server, "/f/feed", 20)
+            again = view(server, "/f/feed", 20)
+            peak = proc_status_kib(pid, "VmHWM") * 1024
+            log = server.stopped_log()
+    print(f"\n40,000 items: view {seconds:.2f} s, again {again[2]:.2f} s, body {len(body)} bytes, "
+          f"baseline {baseline / MIB:.0f} MiB, peak {peak / MIB:.0f} MiB")
+    assert status == 200 and b"folio-panel-error" in body
+    assert len(body) < 2 * MIB, f"the view is {len(body)} bytes"
+    assert seconds < 10 and again[2] < 2, (seconds, again[2])
+    assert again[0] == 200 and b"folio-panel-error" in again[1]
+    assert "passed 2 MiB of HTML" in log, log[-500:]
+    assert peak < 128 * MIB, f"peak RSS {peak / MIB:.0f} MiB"
+
+
+def test_partial_heads_share_a_budget_and_memory_comes_back(tmp_path):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    count = 3000
+    if soft < count + 100:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count + 200), hard))
+    fixture = start_fixture(tmp_path, "--quiet", "--head-budget", str(32 * MIB))
+    head = b"GET / HTTP/1.1\r\nHost: t\r\nX-Pad: " + b"a" * 60000 + b"\r\n"
+    socks = []
+    try:
+        pid = fixture.process.pid
+        time.sleep(0.2)
+        baseline = proc_status_kib(pid, "VmRSS") * 1024
+        with HealthProbe(fixture.port) as probe:
+            for _ in range(count):
+                sock = socket.create_connection(("127.0.0.1", fixture.port), timeout=5)
+                sock.setblocking(False)
+                try:
+                    sock.send(head)
+                except OSError:
+                    pass
+                socks.append(sock)
+            time.sleep(1.0)
+            held = proc_status_kib(pid, "VmRSS") * 1024
+        statuses = {}
+        for sock in socks:
+            try:
+                data = sock.recv(4096)
+                kind = status_of(data) if data else "closed"
+            except BlockingIOError:
+                kind = "held"
+            except OSError:
+                kind = "reset"
+            statuses[kind] = statuses.get(kind, 0) + 1
+        peak = proc_status_kib(pid, "VmHWM") * 1024
+        for sock in socks:
+            sock.close()
+        socks = []
+        time.sleep(10)
+        after = proc_status_kib(pid, "VmRSS") * 1024
+        print(f"\n{count} partial 60 KB heads: {statuses}; baseline {baseline / MIB:.0f} MiB, "
+              f"held {held / MIB:.0f} MiB, peak {peak / MIB:.0f} MiB, 10 s after {after / MIB:.0f} MiB")
+        probe.check()
+        assert statuses.get(503, 0) >= count // 2, statuses
+        assert statuses.get("held", 0) <= 32 * MIB // 60000 + 64, statuses
+        assert peak < 96 * MIB, f"peak RSS {peak / MIB:.0f} MiB"
+        assert after < baseline + 50 * MIB, f"RSS 10 s after {after / MIB:.0f} MiB"
+    finally:
+        for sock in socks:
+            sock.close()
         assert stop_fixture(fixture) == 0

@@ -58,6 +58,8 @@ final class PageContentStore: Sendable {
     private let clock: any WallClock
     private let entries: LockedValue<Entries>
     private let loader: PageDataLoader
+    /// `PageDataLimits.maxPanelBytes`.
+    private let maxPanelBytes: Int
 
     /// The dashboard's language, for the loading and error panels' words.
     private let language: String
@@ -86,6 +88,7 @@ final class PageContentStore: Sendable {
         self.language = language
         self.badgePaths = badges
         self.report = report
+        maxPanelBytes = limits.maxPanelBytes
         let entries = LockedValue(Entries(panels: ByteBoundedCache(byteLimit: cacheBytes)))
         self.entries = entries
         let observer = self.observer
@@ -226,14 +229,18 @@ final class PageContentStore: Sendable {
         globals["site"] = site
         globals["shownCount"] = .number(Double(shownCount))
         do {
-            let html = try templates.render(page.template, globals)
+            let html = try templates.render(page.template, globals, outputLimit: maxPanelBytes)
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
                 return RenderedPanel(html: html, expires: data.expires)
             }
             return RenderedPanel(
                 html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: data.expires)
         } catch {
-            return RenderedPanel(html: failed(pager.key + "/" + page.key, pager, "\(error)"), expires: nil)
+            let details =
+                error.isOutputLimit
+                ? "its panel passed \(PageDataLimits.describe(bytes: maxPanelBytes)) of HTML (--panel-max-bytes): \(error)"
+                : "\(error)"
+            return RenderedPanel(html: failed(pager.key + "/" + page.key, pager, details), expires: nil)
         }
     }
 

@@ -7,6 +7,12 @@ public struct PageDataLimits: Sendable, Hashable {
     public var maxFeedBytes: Int = 4 << 20
     /// Where a feed's redirects may lead. Default `.sameOrigin`.
     public var redirects: FeedRedirects = .sameOrigin
+    /// The most bytes of HTML one page's panel may render to. Rendering stops
+    /// at the first repeated item past it, the page shows its error panel
+    /// and the log says why: a feed within `maxFeedBytes` can still hold
+    /// tens of thousands of items, each rendered to far more bytes than its
+    /// JSON. Default 2 MiB.
+    public var maxPanelBytes: Int = 2 << 20
     /// The most redirects followed for one fetch; one more is an error.
     /// Default 5.
     public var maxRedirects: Int = 5

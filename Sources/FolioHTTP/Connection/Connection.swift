@@ -20,8 +20,11 @@ final class Connection {
     var interest: Epoll.Interest = .read
     /// The peer sent EOF: stop reading.
     var peerClosed = false
-    /// What this connection holds of the server's `BodyBudget`.
+    /// What this connection holds of the server's body budget.
     var reservedBodyBytes = 0
+    /// What this connection holds of the server's head budget: the bytes of a
+    /// request head (or of empty lines before one) it has buffered.
+    var reservedHeadBytes = 0
     /// The stream its response is, while it runs: it owns the connection.
     var stream: ActiveStream?
 

@@ -44,11 +44,14 @@ struct HTTPRequestParser {
     var start = 0
     var state = State.head(scanned: 0, emptyLineBytes: 0)
 
-    /// Creates a parser enforcing `limits`.
+    /// Creates a parser enforcing `limits`. The buffer is allocated by the
+    /// first bytes, at their size: a connection that sends nothing holds none.
     init(limits: HTTPLimits) {
         self.limits = limits
-        buffer.reserveCapacity(4096)
     }
+
+    /// Received bytes not yet consumed.
+    var bufferedBytes: Int { buffer.count - start }
 
     /// Whether bytes of a next request have arrived (so a head deadline applies);
     /// empty lines before a request line count.
@@ -115,8 +118,10 @@ struct HTTPRequestParser {
         return .request(request)
     }
 
-    /// Empty buffers larger than this are freed rather than kept for the next request.
-    static let keptCapacity = 64 * 1024
+    /// Empty buffers larger than this are freed rather than kept for the next
+    /// request: thousands of idle connections each keeping a big head's buffer
+    /// would pin it all.
+    static let keptCapacity = 16 * 1024
 
     /// Removes the consumed bytes before `start`. A large buffer left empty, or
     /// nearly, is replaced by a small one, so its memory goes back to the allocator.

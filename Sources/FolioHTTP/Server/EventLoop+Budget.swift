@@ -1,10 +1,12 @@
 import CLinux
 
 extension EventLoop {
-    /// Sent with `503` to a body that does not fit the server's `BodyBudget`.
+    /// Sent with `503` to a body that does not fit the server's body budget.
     static let overBudgetMessage = "server busy: too many request bodies in flight"
+    /// Sent with `503` to a head that does not fit the server's head budget.
+    static let overHeadBudgetMessage = "server busy: too many request heads in flight"
 
-    /// Freed body bytes past which a tick returns free heap pages to the system.
+    /// Freed body and head bytes past which a tick returns free heap pages to the system.
     static let trimThreshold = 4 * 1024 * 1024
 
     /// Makes the connection's reservation cover `bytes` of body. When the
@@ -14,7 +16,7 @@ extension EventLoop {
     func reserveBodyIfNeeded(_ connection: Connection, bytes: Int) -> Bool {
         let more = bytes - connection.reservedBodyBytes
         guard more > 0 else { return true }
-        guard budget.reserve(more) else {
+        guard budgets.body.reserve(more) else {
             reject(connection, status: .serviceUnavailable, message: Self.overBudgetMessage)
             return false
         }
@@ -25,16 +27,59 @@ extension EventLoop {
     /// Gives the connection's reservation back (its body was answered or dropped).
     func releaseBody(_ connection: Connection) {
         guard connection.reservedBodyBytes > 0 else { return }
-        budget.release(connection.reservedBodyBytes)
-        releasedBodyBytes += connection.reservedBodyBytes
+        budgets.body.release(connection.reservedBodyBytes)
+        releasedBytes += connection.reservedBodyBytes
         connection.reservedBodyBytes = 0
     }
 
-    /// After large bodies were freed, asks glibc to return its free pages: freed
-    /// chunks below the mmap threshold otherwise stay in the process for good.
-    func trimMemoryIfNeeded() {
-        guard releasedBodyBytes >= Self.trimThreshold else { return }
-        releasedBodyBytes = 0
-        malloc_trim(0)
+    /// Before `count` received bytes join a head being buffered, makes the
+    /// connection's head reservation cover them. When the budget cannot,
+    /// answers `503` and closes instead, without buffering them. Bytes that
+    /// arrive while a body is read count in the body budget.
+    ///
+    /// - Returns: whether the bytes may be buffered; when false the connection is closing.
+    func reserveHeadIfNeeded(_ connection: Connection, adding count: Int) -> Bool {
+        guard !connection.parser.isReadingBody else { return true }
+        let needed = connection.parser.bufferedBytes + count
+        let more = needed - connection.reservedHeadBytes
+        guard more > 0 else { return true }
+        guard budgets.head.reserve(more) else {
+            reject(connection, status: .serviceUnavailable, message: Self.overHeadBudgetMessage)
+            return false
+        }
+        connection.reservedHeadBytes = needed
+        return true
+    }
+
+    /// After parsing, keeps reserved only the head bytes still buffered (none
+    /// once a head became a request or a body is read).
+    func settleHeadReservation(_ connection: Connection) {
+        let held = connection.parser.isReadingBody ? 0 : connection.parser.bufferedBytes
+        guard held < connection.reservedHeadBytes else { return }
+        let freed = connection.reservedHeadBytes - held
+        budgets.head.release(freed)
+        releasedBytes += freed
+        connection.reservedHeadBytes = held
+    }
+
+    /// Gives the connection's whole head reservation back (it closes or was rejected).
+    func releaseHead(_ connection: Connection) {
+        guard connection.reservedHeadBytes > 0 else { return }
+        budgets.head.release(connection.reservedHeadBytes)
+        releasedBytes += connection.reservedHeadBytes
+        connection.reservedHeadBytes = 0
+    }
+
+    /// After large bodies or heads were freed, asks glibc to return its free
+    /// pages: freed chunks below the mmap threshold otherwise stay in the
+    /// process for good. Then lets the shared trimmer look for a spike freed
+    /// elsewhere (a handler's work on a worker thread).
+    func trimMemoryIfNeeded(now: UInt64) {
+        if releasedBytes >= Self.trimThreshold {
+            releasedBytes = 0
+            heapTrimmer.trimNow(now: now)
+        } else {
+            heapTrimmer.trimIfSpikeFreed(now: now)
+        }
     }
 }

@@ -28,8 +28,10 @@ extension EventLoop {
             }
             updateInterest(connection)
         case .processed(let count):
+            guard reserveHeadIfNeeded(connection, adding: count) else { return }
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
             process(connection)
+            settleHeadReservation(connection)
         }
     }
 
@@ -115,6 +117,7 @@ extension EventLoop {
         // Nothing more is parsed: what the request held goes now, not at the close.
         connection.parser.releaseBuffer()
         releaseBody(connection)
+        releaseHead(connection)
         log.record(method: "-", target: "-", status: status.code, bytes: response.body.count, microseconds: 0)
         flush(connection)
     }

@@ -14,11 +14,13 @@ final class EventLoop {
     let workers: WorkerPool
     let configuration: HTTPServerConfiguration
     let counter: ConnectionCounter
-    /// The server's budget for request bodies, shared with the other loops.
-    let budget: BodyBudget
-    /// Body bytes given back since the last tick; past `trimThreshold` the tick
-    /// returns free memory to the system.
-    var releasedBodyBytes = 0
+    /// The server's budgets for request bodies and partial heads, shared with the other loops.
+    let budgets: ServerBudgets
+    /// Body and head bytes given back since the last tick; past `trimThreshold`
+    /// the tick returns free memory to the system.
+    var releasedBytes = 0
+    /// Returns freed heap to the system once a spike is over, for all loops.
+    let heapTrimmer: HeapTrimmer
     /// The server's access log, shared with the other loops.
     let log: AccessLog
     var serializer = ResponseSerializer()
@@ -40,7 +42,8 @@ final class EventLoop {
 
     init(
         mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
-        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget, log: AccessLog
+        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budgets: ServerBudgets,
+        heapTrimmer: HeapTrimmer, log: AccessLog
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
@@ -48,7 +51,8 @@ final class EventLoop {
         self.workers = workers
         self.configuration = configuration
         self.counter = counter
-        self.budget = budget
+        self.budgets = budgets
+        self.heapTrimmer = heapTrimmer
         self.log = log
         try epoll.add(mailbox.wakeup.fd, .read)
     }
@@ -166,7 +170,7 @@ final class EventLoop {
     }
 
     private func tick(now: UInt64) {
-        trimMemoryIfNeeded()
+        trimMemoryIfNeeded(now: now)
         for case let connection? in connections {
             writeHeartbeatIfDue(connection, now: now)
             switch connection.machine.timerFired(now: now) {
@@ -192,6 +196,7 @@ final class EventLoop {
             active.stream.complete(streamEnd)
         }
         releaseBody(connection)
+        releaseHead(connection)
         epoll.remove(connection.fd)
         Socket.close(connection.fd)
         connections[Int(connection.fd)] = nil

@@ -30,14 +30,17 @@ public final class HTTPServer: Sendable {
     /// The accept thread alone, so loops are told to stop only once no socket can arrive.
     private let accepting = DispatchGroup()
     private let counter = ConnectionCounter()
-    private let budget: BodyBudget
+    private let bodyBudget: ByteBudget
+    private let headBudget: ByteBudget
+    private let heapTrimmer = HeapTrimmer()
     private let log: AccessLog
 
     /// Creates a server; nothing is bound until `start()`.
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
-        budget = BodyBudget(limit: configuration.bodyBudgetBytes)
+        bodyBudget = ByteBudget(limit: configuration.bodyBudgetBytes)
+        headBudget = ByteBudget(limit: configuration.headBudgetBytes)
         log = AccessLog(enabled: configuration.accessLog)
     }
 
@@ -96,7 +99,8 @@ public final class HTTPServer: Sendable {
         do {
             loop = try EventLoop(
                 mailbox: mailbox, handler: handler, workers: workers, configuration: configuration,
-                counter: counter, budget: budget, log: log)
+                counter: counter, budgets: ServerBudgets(body: bodyBudget, head: headBudget),
+                heapTrimmer: heapTrimmer, log: log)
         } catch {
             throw .setupFailed(error)
         }

@@ -18,6 +18,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// before any `100 Continue`); a `Content-Length` body counts in full from its
     /// head, a chunked one chunk by chunk. Default 64 MiB.
     public var bodyBudgetBytes: Int
+    /// Most bytes of request heads not yet complete (and of empty lines before
+    /// them) all connections together may buffer at once. A connection whose
+    /// next bytes would pass it is answered `503` with `Connection: close`
+    /// before they are buffered, so many slow partial heads (each within
+    /// `limits`) cannot pin `maxConnections` times the largest head. Default 64 MiB.
+    public var headBudgetBytes: Int
     /// Deadlines. Default `HTTPTimeouts()` (10 s head, 30 s body, 30 s idle, 30 s write).
     public var timeouts: HTTPTimeouts
     /// Most open connections. Past it a new connection gets a short `503` with
@@ -48,7 +54,8 @@ public struct HTTPServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, eventLoopCount: Int? = nil,
         limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
         maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024, workerThreads: Int = 4,
-        bodyBudgetBytes: Int = 64 * 1024 * 1024, streamOutputLimit: Int = 256 * 1024
+        bodyBudgetBytes: Int = 64 * 1024 * 1024, streamOutputLimit: Int = 256 * 1024,
+        headBudgetBytes: Int = 64 * 1024 * 1024
     ) {
         self.host = host
         self.port = port
@@ -60,6 +67,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.backlog = backlog
         self.workerThreads = max(1, workerThreads)
         self.bodyBudgetBytes = bodyBudgetBytes
+        self.headBudgetBytes = headBudgetBytes
         self.streamOutputLimit = streamOutputLimit
     }
 

@@ -12,13 +12,17 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
     public var column: Int
     /// What went wrong and, where possible, what to do about it.
     public var message: String
+    /// Whether rendering stopped because its output passed the caller's
+    /// `outputLimit`; `tal:on-error` does not catch it.
+    public var isOutputLimit = false
 
     /// An error at a known place.
-    public init(file: String, line: Int, column: Int, message: String) {
+    public init(file: String, line: Int, column: Int, message: String, isOutputLimit: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.isOutputLimit = isOutputLimit
     }
 
     /// `file:line:column: message`.

@@ -51,21 +51,35 @@ public final class Template: Sendable {
     /// Renders with `globals` as the top-level variables.
     /// - Throws: ``TemplateError`` naming the file, line and column of the
     ///   statement that failed, the statement, and the path it could not follow.
-    public func render(_ globals: [String: TemplateValue]) throws(TemplateError) -> String {
+    /// - Parameter outputLimit: The most bytes the rendering may take; past
+    ///   it rendering stops (at the next repeated item or the end) and throws
+    ///   an error whose `isOutputLimit` is true. Default: no limit.
+    public func render(_ globals: [String: TemplateValue], outputLimit: Int = .max) throws(TemplateError)
+        -> String
+    {
         var output: [UInt8] = []
-        try render(globals, into: &output)
+        try render(globals, into: &output, outputLimit: outputLimit)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// Renders, appending UTF-8 bytes to `output` (the server's path: no
     /// intermediate `String`). On error `output` keeps what it had before.
-    public func render(_ globals: [String: TemplateValue], into output: inout [UInt8]) throws(TemplateError) {
+    /// `outputLimit` bounds the bytes appended, as for `render(_:outputLimit:)`.
+    public func render(
+        _ globals: [String: TemplateValue], into output: inout [UInt8], outputLimit: Int = .max
+    ) throws(TemplateError) {
         let start = output.count
-        output.reserveCapacity(start + sizeHint.load(ordering: .relaxed))
-        var context = RenderContext(template: self, globals: globals, output: output)
+        output.reserveCapacity(start + min(sizeHint.load(ordering: .relaxed), outputLimit))
+        let limit = outputLimit > Int.max - start ? Int.max : start + outputLimit
+        var context = RenderContext(template: self, globals: globals, output: output, outputLimit: limit)
         output = []
-        do {
+        do throws(TemplateError) {
             try context.render(nodes)
+            if context.out.count > limit {
+                throw TemplateError(
+                    file: origin.file, line: 1, column: 1,
+                    message: "the output passed its limit of \(outputLimit) bytes", isOutputLimit: true)
+            }
         } catch {
             output = context.out
             output.removeSubrange(start...)

@@ -149,8 +149,10 @@ public final class TemplateSet: Sendable {
 
     /// Renders template `name` with `globals`.
     /// - Throws: ``TemplateError`` from loading or rendering.
-    public func render(_ name: String, _ globals: [String: TemplateValue]) throws(TemplateError) -> String {
-        try template(named: name).render(globals)
+    public func render(_ name: String, _ globals: [String: TemplateValue], outputLimit: Int = .max)
+        throws(TemplateError) -> String
+    {
+        try template(named: name).render(globals, outputLimit: outputLimit)
     }
 
     private func modificationDate(_ path: String) -> Date? {

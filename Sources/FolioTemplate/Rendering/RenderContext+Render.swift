@@ -21,6 +21,7 @@ extension RenderContext {
         do {
             try renderStatements(element)
         } catch {
+            if error.isOutputLimit { throw error }
             out.removeSubrange(mark.0...)
             locals.removeSubrange(mark.1...)
             globalDefinitions.removeSubrange(mark.2...)
@@ -92,6 +93,7 @@ extension RenderContext {
                 repeats[loop].index = index
                 out += element.repeatWhitespace
                 try renderBody(element)
+                try checkOutputLimit(element)
             }
         case .value(let other):
             throw failure(

@@ -51,11 +51,23 @@ struct RenderContext {
     /// The template whose `render` was called: finds macros in its set.
     let template: Template
     var macroDepth = 0
+    /// Output bytes past which rendering stops with an error.
+    let outputLimit: Int
 
-    init(template: Template, globals: [String: TemplateValue], output: [UInt8]) {
+    init(template: Template, globals: [String: TemplateValue], output: [UInt8], outputLimit: Int = .max) {
         self.template = template
         self.globals = globals
         self.out = output
+        self.outputLimit = outputLimit
+    }
+
+    /// Stops the render once its output passed `outputLimit`: checked per
+    /// repeated item, so a huge list costs the limit, not its whole rendering.
+    func checkOutputLimit(_ element: ElementProgram) throws(TemplateError) {
+        guard out.count > outputLimit else { return }
+        var error = failure(element, "tal:repeat", "the output passed its limit of \(outputLimit) bytes")
+        error.isOutputLimit = true
+        throw error
     }
 
     func variable(_ name: String) -> Evaluated? {

@@ -1,13 +1,16 @@
 import FolioSync
 
-/// The request-body bytes all connections of one server may hold at once,
-/// shared by every event loop (`HTTPServerConfiguration.bodyBudgetBytes`).
+/// Bytes all connections of one server may hold at once for one purpose,
+/// shared by every event loop: request bodies
+/// (`HTTPServerConfiguration.bodyBudgetBytes`) or partial request heads
+/// (`headBudgetBytes`).
 ///
-/// A connection reserves what its body will hold before it holds it (a
-/// `Content-Length` when the head is in, a chunked body chunk by chunk) and
-/// gives the reservation back once the response is queued or the connection
-/// closes. A body that does not fit is answered `503` at once.
-final class BodyBudget: Sendable {
+/// A connection reserves what it will hold before it holds it (a body's
+/// `Content-Length` when its head is in, a chunked body chunk by chunk, a
+/// head's bytes as they arrive) and gives the reservation back once they
+/// are answered or dropped, or the connection closes. What does not fit is
+/// answered `503` at once.
+final class ByteBudget: Sendable {
     /// The most bytes reserved at once.
     let limit: Int
     private let used = LockedValue(0)
