@@ -2,9 +2,11 @@
 // the same kind of shim as CNIOLinux). Header-only: nothing extra to link.
 #include <errno.h>
 #include <linux/openat2.h>
+#include <linux/sockios.h>  // SIOCOUTQ
 #include <malloc.h>  // malloc_trim, to give freed request bodies back
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -26,4 +28,12 @@ static inline int folio_openat2(int dirfd, const char *path, unsigned long long 
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+// Bytes the kernel still holds for a TCP socket (sent but not acknowledged,
+// or not sent yet), as `ss` shows in Send-Q; -1 on error. ioctl is variadic,
+// which Swift cannot call.
+static inline int folio_kernel_queued_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, SIOCOUTQ, &count) == 0 ? count : -1;
 }

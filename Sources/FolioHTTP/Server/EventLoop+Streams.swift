@@ -84,11 +84,16 @@ extension EventLoop {
 
     /// Queues one chunk behind the connection's output (written by the next
     /// flush); a reader whose unsent output would pass the limit is dropped.
+    /// What the kernel still holds for the socket counts too: a flush moves
+    /// bytes there, so the queue alone would let a reader that never reads
+    /// pile up megabytes in the socket's send buffer.
     func queueChunk(_ bytes: [UInt8], on connection: Connection, now: UInt64) {
         guard let active = connection.stream, !bytes.isEmpty else { return }
+        let cost = bytes.count + HTTPStream.framingAllowance
+        let limit = configuration.streamOutputLimit
         guard
-            connection.output.byteCount + bytes.count + HTTPStream.framingAllowance
-                <= configuration.streamOutputLimit
+            connection.output.byteCount + cost <= limit,
+            connection.output.byteCount + Socket.kernelQueuedBytes(connection.fd) + cost <= limit
         else {
             close(connection, streamEnd: .stalled)
             return

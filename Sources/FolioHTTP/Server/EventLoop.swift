@@ -187,6 +187,8 @@ final class EventLoop {
         guard connections[Int(connection.fd)] === connection else { return }
         connection.machine.closed()
         if let active = connection.stream {
+            // What a stalled reader left in the socket is thrown away, not kept for it.
+            if streamEnd == .stalled { Socket.resetOnClose(connection.fd) }
             connection.stream = nil
             logEnd(of: active, now: monotonicNanoseconds())
             active.stream.complete(streamEnd)

@@ -37,10 +37,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// connection). Values below 1 count as 1. Default 4.
     public var workerThreads: Int
     /// Bytes of unsent output a streaming response (``HTTPResponse/stream(status:headers:heartbeat:start:)``)
-    /// may have waiting for its client. A send that would pass it finds the reader
-    /// stalled: the connection is closed at once and the stream ends
-    /// (``HTTPStreamEnd/stalled``), so a client that stops reading costs at most
-    /// this much, never a growing buffer. Default 256 KiB.
+    /// may have waiting for its client: the server's own queue and what the kernel
+    /// holds for the socket (sent and not acknowledged, or not sent yet). A send
+    /// that would pass it finds the reader stalled: the connection is reset at once
+    /// and the stream ends (``HTTPStreamEnd/stalled``), so a client that stops
+    /// reading costs at most this much, never a growing buffer. Default 256 KiB.
     public var streamOutputLimit: Int
 
     /// Creates a configuration; every argument has the default documented on its property.
