@@ -188,7 +188,9 @@ final class EventLoop {
         connection.machine.closed()
         if let active = connection.stream {
             // What a stalled reader left in the socket is thrown away, not kept for it.
-            if streamEnd == .stalled { Socket.resetOnClose(connection.fd) }
+            if streamEnd == .stalled, Socket.kernelQueuedBytes(connection.fd) > 0 {
+                Socket.resetOnClose(connection.fd)
+            }
             connection.stream = nil
             logEnd(of: active, now: monotonicNanoseconds())
             active.stream.complete(streamEnd)
