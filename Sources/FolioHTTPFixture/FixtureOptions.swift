@@ -2,7 +2,8 @@ import FolioHTTP
 
 /// `FolioHTTPFixture [--host H] [--port N] [--static DIR] [--quiet] [--loops N]
 /// [--head-timeout S] [--body-timeout S] [--idle-timeout S] [--write-timeout S]
-/// [--max-connections N] [--body-limit BYTES] [--body-budget BYTES] [--stream-limit BYTES]`
+/// [--max-connections N] [--body-limit BYTES] [--body-budget BYTES] [--stream-limit BYTES]
+/// [--max-streams-per-address N]`
 struct FixtureOptions {
     var configuration = HTTPServerConfiguration(port: 0)
     var staticRoot: String?
@@ -42,6 +43,7 @@ struct FixtureOptions {
             case "--body-limit": configuration.limits.bodyBytes = try integer(flag)
             case "--body-budget": configuration.bodyBudgetBytes = try integer(flag)
             case "--stream-limit": configuration.streamOutputLimit = try integer(flag)
+            case "--max-streams-per-address": configuration.maxStreamsPerAddress = try integer(flag)
             default: throw FixtureError(message: "unknown option \(flag)")
             }
         }

@@ -16,6 +16,8 @@ final class EventLoop {
     let counter: ConnectionCounter
     /// The server's budget for request bodies, shared with the other loops.
     let budget: BodyBudget
+    /// The server's caps on open streams, shared with the other loops.
+    let streamSlots: StreamSlots
     /// Body bytes given back since the last tick; past `trimThreshold` the tick
     /// returns free memory to the system.
     var releasedBodyBytes = 0
@@ -40,7 +42,8 @@ final class EventLoop {
 
     init(
         mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
-        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget, log: AccessLog
+        configuration: HTTPServerConfiguration, counter: ConnectionCounter, budget: BodyBudget,
+        streamSlots: StreamSlots, log: AccessLog
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
@@ -49,6 +52,7 @@ final class EventLoop {
         self.configuration = configuration
         self.counter = counter
         self.budget = budget
+        self.streamSlots = streamSlots
         self.log = log
         try epoll.add(mailbox.wakeup.fd, .read)
     }
@@ -192,6 +196,7 @@ final class EventLoop {
                 Socket.resetOnClose(connection.fd)
             }
             connection.stream = nil
+            streamSlots.release(for: active.client)
             logEnd(of: active, now: monotonicNanoseconds())
             active.stream.complete(streamEnd)
         }
