@@ -11,6 +11,8 @@ import subprocess
 import threading
 import time
 
+from live_support import LIVE_PAGER, EventStream, live_configuration, write_alerts
+from test_dashboard_helpers import FolioServer
 from test_http_support import start_fixture, stop_fixture
 
 STREAM_LIMIT = 256 * 1024
@@ -137,3 +139,33 @@ def test_a_reader_that_keeps_up_is_never_dropped_by_big_events(tmp_path):
         fast.close()
     finally:
         assert stop_fixture(fixture) == 0
+
+
+def test_a_live_tab_that_never_reads_60_kb_panels_is_dropped_and_one_that_reads_gets_them_all(
+        folio_bin, tmp_path):
+    server = FolioServer(folio_bin, "--config", live_configuration(tmp_path))
+    try:
+        path = f"/{LIVE_PAGER}/events?pages=alerts"
+        slow = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        slow.connect((server.host, server.port))
+        slow.sendall(b"GET %s HTTP/1.1\r\nHost: t\r\n\r\n" % path.encode())
+        fast = EventStream(server.host, server.port, path)
+        fast.next_event()  # the snapshot
+        slow_port = slow.getsockname()[1]
+        largest, gone_after = 0, None
+        for number in range(8):
+            heading = f"panel {number} " + "x" * 60_000
+            write_alerts(tmp_path, number + 3, heading=heading)
+            fast.events_until(lambda e: e.get("event") == "page" and heading in e["data"]["html"], timeout=6)
+            queued = server_send_queue(server.port, slow_port)
+            largest = max(largest, queued or 0)
+            if queued is None and gone_after is None:
+                gone_after = number
+        print(f"\nlive tab that never reads: largest server Send-Q {largest:,} bytes; "
+              f"its socket gone after panel {gone_after}")
+        assert gone_after is not None and largest <= STREAM_LIMIT
+        fast.close()
+        slow.close()
+    finally:
+        server.stop()
