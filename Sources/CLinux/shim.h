@@ -2,9 +2,11 @@
 // the same kind of shim as CNIOLinux). Header-only: nothing extra to link.
 #include <errno.h>
 #include <linux/openat2.h>
+#include <linux/sockios.h>  // SIOCOUTQ
 #include <malloc.h>  // malloc_trim, mallinfo2: to give freed heap back after a spike
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -33,4 +35,12 @@ static inline int folio_openat2(int dirfd, const char *path, unsigned long long 
 // function and its struct share one name.
 static inline size_t folio_free_heap_bytes(void) {
     return mallinfo2().fordblks;
+}
+
+// Bytes the kernel still holds for a TCP socket (sent but not acknowledged,
+// or not sent yet), as `ss` shows in Send-Q; -1 on error. ioctl is variadic,
+// which Swift cannot call.
+static inline int folio_kernel_queued_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, SIOCOUTQ, &count) == 0 ? count : -1;
 }

@@ -3,7 +3,7 @@ import FolioHTTP
 /// `FolioHTTPFixture [--host H] [--port N] [--static DIR] [--quiet] [--loops N]
 /// [--head-timeout S] [--body-timeout S] [--idle-timeout S] [--write-timeout S]
 /// [--max-connections N] [--body-limit BYTES] [--body-budget BYTES] [--stream-limit BYTES]
-/// [--head-budget BYTES]`
+/// [--head-budget BYTES] [--max-streams-per-address N]`
 struct FixtureOptions {
     var configuration = HTTPServerConfiguration(port: 0)
     var staticRoot: String?
@@ -44,6 +44,7 @@ struct FixtureOptions {
             case "--body-budget": configuration.bodyBudgetBytes = try integer(flag)
             case "--head-budget": configuration.headBudgetBytes = try integer(flag)
             case "--stream-limit": configuration.streamOutputLimit = try integer(flag)
+            case "--max-streams-per-address": configuration.maxStreamsPerAddress = try integer(flag)
             default: throw FixtureError(message: "unknown option \(flag)")
             }
         }

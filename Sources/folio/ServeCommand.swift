@@ -43,7 +43,8 @@ struct ServeCommand: Subcommand {
         USAGE: folio serve [--config FILE] [--host HOST] [--port PORT] [--base-path PATH]
                            [--state FILE|memory|URL] [--templates DIR] [--public DIR]
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
-                           [--max-connections N] [--workers N] [--no-access-log]
+                           [--max-connections N] [--max-streams-per-address N]
+                           [--workers N] [--no-access-log]
                            [--feed-max-bytes N] [--panel-max-bytes N]
                            [--feed-redirects same-origin|any-host]
                            [--cookie-path PATH] [--partitioned-cookies]
@@ -94,7 +95,15 @@ struct ServeCommand: Subcommand {
           --max-connections N  the most open connections; one more gets a quick
                                503 (default: 10000, and never more than the
                                open-file limit allows, which serve raises to
-                               the hard limit)
+                               the hard limit). Event streams together hold
+                               at most nine tenths of them, so pages and
+                               /healthz always find one; one more stream gets
+                               503 with Retry-After
+          --max-streams-per-address N
+                               the most event streams one client address may
+                               hold open (behind a --trusted-proxy, the address
+                               it forwards); one more gets 429 with Retry-After
+                               (default: 32)
           --workers N          threads for requests that may block (a durable
                                write, a data file to read, a view that waits up
                                to 0.5 s for a page's URL data), so the event
@@ -133,6 +142,7 @@ struct ServeCommand: Subcommand {
     var frameAncestors: [String]
     var maxSessions: Int?
     var maxConnections: Int?
+    var maxStreamsPerAddress: Int?
     var workers: Int?
     var accessLog: Bool
     var feedMaxBytes: Int?
@@ -158,6 +168,8 @@ struct ServeCommand: Subcommand {
             "max-sessions", in: 1...Int.max, expected: "a positive number")
         maxConnections = try arguments.takeInteger(
             "max-connections", in: 1...Int.max, expected: "a positive number")
+        maxStreamsPerAddress = try arguments.takeInteger(
+            "max-streams-per-address", in: 1...Int.max, expected: "a positive number")
         workers = try arguments.takeInteger("workers", in: 1...1024, expected: "a number from 1 to 1024")
         accessLog = !arguments.takeFlag("no-access-log")
         feedMaxBytes = try arguments.takeInteger(
@@ -201,6 +213,7 @@ struct ServeCommand: Subcommand {
         configuration.port = port
         configuration.accessLog = accessLog
         if let maxConnections { configuration.maxConnections = maxConnections }
+        if let maxStreamsPerAddress { configuration.maxStreamsPerAddress = maxStreamsPerAddress }
         if let workers { configuration.workerThreads = workers }
         OpenFileLimit.raiseToHardLimit()
         let server = HTTPServer(configuration: configuration, handler: app)

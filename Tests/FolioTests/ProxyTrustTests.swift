@@ -89,3 +89,35 @@ import Testing
         #expect(Person(["X-Forwarded-Email": "a@example.com"], names: names)?.stableName == "a@example.com")
     }
 }
+
+/// The client a stream counts against (issue 24, item 5).
+@Suite struct ProxyTrustClientAddressTests {
+    static func request(from address: String?, forwardedFor: String?) -> HTTPRequest {
+        var request = HTTPRequest(method: .get, target: "/")
+        if let forwardedFor { request.headers.add(name: "X-Forwarded-For", value: forwardedFor) }
+        request.remoteAddress = address
+        return request
+    }
+
+    @Test func aTrustedProxyNamesTheClientAndAnyOtherPeerIsItself() throws {
+        let trust = ProxyTrust(
+            proxies: [try #require(AddressRange("127.0.0.0/8"))], identity: IdentityHeaders())
+        #expect(
+            trust.clientAddress(of: Self.request(from: "127.0.0.1", forwardedFor: "203.0.113.9"))
+                == "203.0.113.9")
+        // The nearest hop that is not a trusted proxy: the left ones are the client's to write.
+        #expect(
+            trust.clientAddress(
+                of: Self.request(from: "127.0.0.1", forwardedFor: "1.2.3.4, 198.51.100.7,127.0.0.2"))
+                == "198.51.100.7")
+        #expect(trust.clientAddress(of: Self.request(from: "127.0.0.1", forwardedFor: nil)) == "127.0.0.1")
+        #expect(
+            trust.clientAddress(of: Self.request(from: "192.0.2.1", forwardedFor: "203.0.113.9"))
+                == "192.0.2.1")
+        let noProxies = ProxyTrust(proxies: [], identity: IdentityHeaders())
+        #expect(
+            noProxies.clientAddress(of: Self.request(from: "192.0.2.1", forwardedFor: "203.0.113.9"))
+                == "192.0.2.1")
+        #expect(noProxies.clientAddress(of: Self.request(from: nil, forwardedFor: nil)) == nil)
+    }
+}

@@ -36,6 +36,20 @@ struct ProxyTrust: Sendable {
         return request
     }
 
+    /// The client a request speaks for: from a trusted proxy, the nearest
+    /// `X-Forwarded-For` hop that is not a trusted proxy itself; otherwise
+    /// the peer (a header any client can write is never believed). Nil for a
+    /// request built in process.
+    func clientAddress(of request: HTTPRequest) -> String? {
+        guard let peer = request.remoteAddress else { return nil }
+        guard !proxies.isEmpty, trusts(request), let forwarded = request.headers["X-Forwarded-For"] else {
+            return peer
+        }
+        let hops = forwarded.split(separator: ",").map { $0.filter { $0 != " " && $0 != "\t" } }
+        let client = hops.reversed().first { hop in !hop.isEmpty && !proxies.contains { $0.contains(hop) } }
+        return client ?? peer
+    }
+
     /// The person a believed request names.
     func person(in request: HTTPRequest) -> Person? { Person(request.headers, names: identity) }
 }

@@ -36,24 +36,27 @@ extension FolioApp {
         let pages = Set(asked)
         let after = request.headers["last-event-id"] ?? request.query["after"]
         if channel.canReplay(after: after), let seen = channel.sequence(of: after) {
-            return .answer(eventStream(channel, pages: pages, seen: seen, first: nil))
+            return .answer(eventStream(channel, request, pages: pages, seen: seen, first: nil))
         }
         return .blocking { [self] in
             let seen = channel.nextSequence - 1
             let snapshot = snapshotEvent(pager, pages: pages, id: "\(channel.epoch)-\(seen)")
-            return eventStream(channel, pages: pages, seen: seen, first: snapshot)
+            return eventStream(channel, request, pages: pages, seen: seen, first: snapshot)
         }
     }
 
-    private func eventStream(_ channel: LiveChannel, pages: Set<String>, seen: Int, first: [UInt8]?)
-        -> HTTPResponse
-    {
+    /// The stream counts against its client's address (behind a trusted
+    /// proxy, the forwarded one) for the server's streams-per-address cap.
+    private func eventStream(
+        _ channel: LiveChannel, _ request: HTTPRequest, pages: Set<String>, seen: Int, first: [UInt8]?
+    ) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "Cache-Control", value: "no-store")
         // nginx would otherwise hold the events back in its proxy buffer.
         headers.add(name: "X-Accel-Buffering", value: "no")
-        return .stream(headers: headers, heartbeat: Self.eventHeartbeat) { stream in
+        let client = trust.clientAddress(of: request)
+        return .stream(headers: headers, heartbeat: Self.eventHeartbeat, client: client) { stream in
             // How soon a browser's own EventSource tries again after a drop.
             stream.send(Array("retry: 2000\n\n".utf8))
             let number = channel.subscribe(stream, pages: pages, seen: seen, first: first)

@@ -16,6 +16,8 @@ final class ActiveStream {
     let note: String?
     let status: Int
     let started: UInt64
+    /// The address whose stream slot it holds (`StreamSlots`).
+    let client: String
     /// Monotonic nanoseconds of the last chunk queued (heartbeats included).
     var lastChunkAt: UInt64
     /// Payload bytes queued, for the access log.
@@ -27,7 +29,7 @@ final class ActiveStream {
 
     init(
         stream: HTTPStream, heartbeat: HTTPStreamHeartbeat?, chunked: Bool, keepAlive: Bool,
-        request: HTTPRequest, status: Int, note: String? = nil, started: UInt64, now: UInt64
+        request: HTTPRequest, client: String, status: Int, note: String? = nil, started: UInt64, now: UInt64
     ) {
         self.stream = stream
         self.heartbeat = heartbeat?.bytes.isEmpty == false ? heartbeat?.bytes : nil
@@ -39,6 +41,7 @@ final class ActiveStream {
         self.note = note
         self.status = status
         self.started = started
+        self.client = client
         lastChunkAt = now
     }
 

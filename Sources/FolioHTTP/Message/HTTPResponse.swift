@@ -8,7 +8,7 @@ public enum HTTPBody: Sendable, Hashable {
     case parts([[UInt8]])
     /// Part of a file, sent as the socket drains and never held in memory (a big static file).
     case file(FileRegion)
-    /// Chunks written over time from any thread (see ``HTTPResponse/stream(status:headers:heartbeat:start:)``).
+    /// Chunks written over time from any thread (see ``HTTPResponse/stream(status:headers:heartbeat:client:start:)``).
     case stream(HTTPStreamBody)
 
     /// No body.

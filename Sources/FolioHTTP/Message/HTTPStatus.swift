@@ -57,6 +57,8 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
     public static let rangeNotSatisfiable: HTTPStatus = 416
     /// `417`
     public static let expectationFailed: HTTPStatus = 417
+    /// `429`
+    public static let tooManyRequests: HTTPStatus = 429
     /// `431`
     public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
     /// `500`

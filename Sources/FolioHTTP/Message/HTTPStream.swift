@@ -6,9 +6,9 @@ public enum HTTPStreamEnd: Sendable, Equatable {
     case finished
     /// The client closed its end (or the connection failed).
     case clientClosed
-    /// The client read too slowly: its unsent output passed
-    /// ``HTTPServerConfiguration/streamOutputLimit``, or took nothing for
-    /// ``HTTPTimeouts/write``, and the connection was closed.
+    /// The client read too slowly: its unsent output (queued, or held by the
+    /// kernel) passed ``HTTPServerConfiguration/streamOutputLimit``, or took
+    /// nothing for ``HTTPTimeouts/write``, and the connection was reset.
     case stalled
     /// The server is stopping: the final chunk was sent and the connection closes.
     case serverStopping

@@ -13,18 +13,25 @@ public struct HTTPStreamHeartbeat: Sendable, Hashable {
     }
 }
 
-/// The body of a streaming response (``HTTPResponse/stream(status:headers:heartbeat:start:)``):
+/// The body of a streaming response (``HTTPResponse/stream(status:headers:heartbeat:client:start:)``):
 /// what starts the stream on the connection's event loop, and its heartbeat.
 /// Compared by identity, as ``FileRegion``.
 public final class HTTPStreamBody: Sendable, Hashable {
     /// Written by the server when the stream was silent for its interval.
     public let heartbeat: HTTPStreamHeartbeat?
+    /// The client address the stream counts against for
+    /// ``HTTPServerConfiguration/maxStreamsPerAddress``; nil: the peer's.
+    public let client: String?
     /// Runs on the connection's event loop once the head is queued; must not block.
     public let start: @Sendable (HTTPStream) -> Void
 
     /// A stream body that runs `start` with the stream once the head is queued.
-    public init(heartbeat: HTTPStreamHeartbeat? = nil, start: @escaping @Sendable (HTTPStream) -> Void) {
+    public init(
+        heartbeat: HTTPStreamHeartbeat? = nil, client: String? = nil,
+        start: @escaping @Sendable (HTTPStream) -> Void
+    ) {
         self.heartbeat = heartbeat
+        self.client = client
         self.start = start
     }
 
@@ -44,15 +51,19 @@ extension HTTPResponse {
     /// or request deadline runs. A `HEAD` request (or a status that forbids a
     /// body) gets the head alone and `start` is not run.
     ///
+    /// `client` is the address the stream counts against for
+    /// ``HTTPServerConfiguration/maxStreamsPerAddress`` (the one a trusted
+    /// proxy forwarded, say); nil counts it against the peer's address.
+    ///
     /// Run in process (``HTTPDisposition/response()``, a test) the response is
     /// returned as it is: its status and headers, and a ``HTTPBody/stream(_:)``
     /// body whose ``HTTPBody/collectedBytes()`` is nil; nothing starts it.
     public static func stream(
         status: HTTPStatus = .ok, headers: HTTPHeaders, heartbeat: HTTPStreamHeartbeat? = nil,
-        start: @escaping @Sendable (HTTPStream) -> Void
+        client: String? = nil, start: @escaping @Sendable (HTTPStream) -> Void
     ) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: headers,
-            body: .stream(HTTPStreamBody(heartbeat: heartbeat, start: start)))
+            body: .stream(HTTPStreamBody(heartbeat: heartbeat, client: client, start: start)))
     }
 }

@@ -148,6 +148,21 @@ enum Socket {
         return try syscall("sendfile") { Glibc.sendfile(fd, source, &position, count) }
     }
 
+    /// Bytes written to the socket that the kernel still holds: not yet
+    /// acknowledged by the peer, or not yet sent (`SIOCOUTQ`, `ss`'s Send-Q).
+    /// 0 when it cannot be read.
+    static func kernelQueuedBytes(_ fd: Int32) -> Int {
+        max(0, Int(folio_kernel_queued_bytes(fd)))
+    }
+
+    /// Makes the next `close` reset the connection (`SO_LINGER` of 0), so
+    /// the kernel frees what it holds for a peer that stopped reading at
+    /// once, instead of keeping it while it probes a closed window.
+    static func resetOnClose(_ fd: Int32) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
     /// Closes a descriptor; `EINTR` on close must not be retried on Linux.
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)

@@ -108,9 +108,14 @@ extension EventLoop {
             note: response.accessLogNote)
     }
 
-    /// Answers `status` with `Connection: close` and closes once it is written.
-    func reject(_ connection: Connection, status: HTTPStatus, message: String) {
-        let response = HTTPResponse.text(status, message)
+    /// Answers `status` with `Connection: close` and closes once it is written;
+    /// `request`, when it was read, names the access log line.
+    func reject(
+        _ connection: Connection, status: HTTPStatus, message: String, retryAfterSeconds: Int? = nil,
+        request: HTTPRequest? = nil
+    ) {
+        var response = HTTPResponse.text(status, message)
+        if let retryAfterSeconds { response.headers.add(name: "Retry-After", value: "\(retryAfterSeconds)") }
         serializer.serializeHead(response, keepAlive: false, http10: false)
         send(connection, body: response.body)
         connection.machine.requestRejected()
@@ -118,7 +123,9 @@ extension EventLoop {
         connection.parser.releaseBuffer()
         releaseBody(connection)
         releaseHead(connection)
-        log.record(method: "-", target: "-", status: status.code, bytes: response.body.count, microseconds: 0)
+        log.record(
+            method: request?.method.rawValue ?? "-", target: request?.target ?? "-", status: status.code,
+            bytes: response.body.count, microseconds: 0)
         flush(connection)
     }
 

@@ -1,13 +1,19 @@
 extension EventLoop {
     /// Queues a stream response's head and runs its `start`; the stream then
     /// owns the connection until it ends. `HEAD`, or a status without a body,
-    /// gets the head alone and the connection goes on.
+    /// gets the head alone and the connection goes on. A stream past a cap
+    /// of `StreamSlots` is refused instead.
     func startStream(
         _ body: HTTPStreamBody, _ response: HTTPResponse, to request: HTTPRequest, on connection: Connection,
         started: UInt64
     ) {
         let http10 = request.version == .http10
         let sendsBody = request.method != .head && !response.status.forbidsBody
+        let client = body.client ?? connection.peerAddress
+        if sendsBody, let refusal = streamSlots.take(for: client) {
+            refuse(refusal, request, on: connection)
+            return
+        }
         // HTTP/1.0 has no chunks: the end of the body is the end of the connection.
         let keepAlive =
             request.keepAlive && !connection.machine.isShuttingDown && !mailbox.isStopping
@@ -31,10 +37,28 @@ extension EventLoop {
             outputLimit: configuration.streamOutputLimit)
         connection.stream = ActiveStream(
             stream: stream, heartbeat: body.heartbeat, chunked: !http10, keepAlive: keepAlive,
-            request: request,
+            request: request, client: client,
             status: response.status.code, note: response.accessLogNote, started: started, now: now)
         body.start(stream)
         if connection.machine.isShuttingDown || mailbox.isStopping { endStream(connection, .serverStopping) }
+    }
+
+    /// Answers a stream past a cap of `StreamSlots` with a plain refusal and
+    /// closes, freeing the connection at once; `start` never runs.
+    private func refuse(_ refusal: StreamSlots.Refusal, _ request: HTTPRequest, on connection: Connection) {
+        switch refusal {
+        case .addressFull:
+            reject(
+                connection, status: .tooManyRequests,
+                message: "Too many event streams from your address (at most \(streamSlots.perAddress)). "
+                    + "Close a tab, or try again later.",
+                retryAfterSeconds: 10, request: request)
+        case .serverFull:
+            reject(
+                connection, status: .serviceUnavailable,
+                message: "Too many event streams are open on this server. Try again later.",
+                retryAfterSeconds: 10, request: request)
+        }
     }
 
     /// Carries out what other threads asked of this loop's streams, then
@@ -84,11 +108,16 @@ extension EventLoop {
 
     /// Queues one chunk behind the connection's output (written by the next
     /// flush); a reader whose unsent output would pass the limit is dropped.
+    /// What the kernel still holds for the socket counts too: a flush moves
+    /// bytes there, so the queue alone would let a reader that never reads
+    /// pile up megabytes in the socket's send buffer.
     func queueChunk(_ bytes: [UInt8], on connection: Connection, now: UInt64) {
         guard let active = connection.stream, !bytes.isEmpty else { return }
+        let cost = bytes.count + HTTPStream.framingAllowance
+        let limit = configuration.streamOutputLimit
         guard
-            connection.output.byteCount + bytes.count + HTTPStream.framingAllowance
-                <= configuration.streamOutputLimit
+            connection.output.byteCount + cost <= limit,
+            connection.output.byteCount + Socket.kernelQueuedBytes(connection.fd) + cost <= limit
         else {
             close(connection, streamEnd: .stalled)
             return
@@ -115,6 +144,7 @@ extension EventLoop {
         guard let active = connection.stream else { return }
         if active.chunked { connection.output.append(ChunkFraming.lastChunk) }
         connection.stream = nil
+        streamSlots.release(for: active.client)
         let now = monotonicNanoseconds()
         connection.machine.responseQueued(now: now, keepAlive: active.keepAlive)
         logEnd(of: active, now: now)

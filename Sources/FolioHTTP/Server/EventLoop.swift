@@ -16,6 +16,8 @@ final class EventLoop {
     let counter: ConnectionCounter
     /// The server's budgets for request bodies and partial heads, shared with the other loops.
     let budgets: ServerBudgets
+    /// The server's caps on open streams, shared with the other loops.
+    let streamSlots: StreamSlots
     /// Body and head bytes given back since the last tick; past `trimThreshold`
     /// the tick returns free memory to the system.
     var releasedBytes = 0
@@ -43,7 +45,7 @@ final class EventLoop {
     init(
         mailbox: LoopMailbox, handler: any HTTPHandler, workers: WorkerPool,
         configuration: HTTPServerConfiguration, counter: ConnectionCounter, budgets: ServerBudgets,
-        heapTrimmer: HeapTrimmer, log: AccessLog
+        streamSlots: StreamSlots, heapTrimmer: HeapTrimmer, log: AccessLog
     ) throws(POSIXCallError) {
         epoll = try Epoll()
         self.mailbox = mailbox
@@ -52,6 +54,7 @@ final class EventLoop {
         self.configuration = configuration
         self.counter = counter
         self.budgets = budgets
+        self.streamSlots = streamSlots
         self.heapTrimmer = heapTrimmer
         self.log = log
         try epoll.add(mailbox.wakeup.fd, .read)
@@ -191,7 +194,12 @@ final class EventLoop {
         guard connections[Int(connection.fd)] === connection else { return }
         connection.machine.closed()
         if let active = connection.stream {
+            // What a stalled reader left in the socket is thrown away, not kept for it.
+            if streamEnd == .stalled, Socket.kernelQueuedBytes(connection.fd) > 0 {
+                Socket.resetOnClose(connection.fd)
+            }
             connection.stream = nil
+            streamSlots.release(for: active.client)
             logEnd(of: active, now: monotonicNanoseconds())
             active.stream.complete(streamEnd)
         }

@@ -67,10 +67,16 @@ public final class HTTPServer: Sendable {
                 throw .setupFailed(error)
             }
             let workers = WorkerPool(threadCount: configuration.workerThreads)
+            // Past the open-file limit accept fails silently; keep the cap
+            // under it so an extra client gets the cap's quick 503 instead.
+            let connectionCap = OpenFileLimit.connectionCap(configured: configuration.maxConnections)
+            let streamSlots = StreamSlots(
+                perAddress: configuration.maxStreamsPerAddress,
+                total: StreamSlots.total(ofConnections: connectionCap))
             log.startIfNeeded()
             for mailbox in mailboxes {
                 do throws(HTTPServerError) {
-                    try startLoop(mailbox, workers: workers)
+                    try startLoop(mailbox, workers: workers, streamSlots: streamSlots)
                 } catch {
                     // Loops already started never stop (the server is not running): only
                     // the workers can be told to go.
@@ -80,9 +86,7 @@ public final class HTTPServer: Sendable {
             }
             let acceptor = Acceptor(
                 listener: listener, stop: stop, mailboxes: mailboxes, counter: counter,
-                // Past the open-file limit accept fails silently; keep the cap
-                // under it so an extra client gets the cap's quick 503 instead.
-                maxConnections: OpenFileLimit.connectionCap(configured: configuration.maxConnections))
+                maxConnections: connectionCap)
             accepting.enter()
             let accepting = accepting
             startThread(name: "FolioHTTP accept") {
@@ -94,13 +98,15 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    private func startLoop(_ mailbox: LoopMailbox, workers: WorkerPool) throws(HTTPServerError) {
+    private func startLoop(_ mailbox: LoopMailbox, workers: WorkerPool, streamSlots: StreamSlots)
+        throws(HTTPServerError)
+    {
         let loop: EventLoop
         do {
             loop = try EventLoop(
                 mailbox: mailbox, handler: handler, workers: workers, configuration: configuration,
                 counter: counter, budgets: ServerBudgets(body: bodyBudget, head: headBudget),
-                heapTrimmer: heapTrimmer, log: log)
+                streamSlots: streamSlots, heapTrimmer: heapTrimmer, log: log)
         } catch {
             throw .setupFailed(error)
         }

@@ -42,12 +42,21 @@ public struct HTTPServerConfiguration: Sendable {
     /// requests run at once; the others wait in a queue (at most one per
     /// connection). Values below 1 count as 1. Default 4.
     public var workerThreads: Int
-    /// Bytes of unsent output a streaming response (``HTTPResponse/stream(status:headers:heartbeat:start:)``)
-    /// may have waiting for its client. A send that would pass it finds the reader
-    /// stalled: the connection is closed at once and the stream ends
-    /// (``HTTPStreamEnd/stalled``), so a client that stops reading costs at most
-    /// this much, never a growing buffer. Default 256 KiB.
+    /// Bytes of unsent output a streaming response (``HTTPResponse/stream(status:headers:heartbeat:client:start:)``)
+    /// may have waiting for its client: the server's own queue and what the kernel
+    /// holds for the socket (sent and not acknowledged, or not sent yet). A send
+    /// that would pass it finds the reader stalled: the connection is reset at once
+    /// and the stream ends (``HTTPStreamEnd/stalled``), so a client that stops
+    /// reading costs at most this much, never a growing buffer. Default 256 KiB.
     public var streamOutputLimit: Int
+    /// Most streams one client address may hold open at once (the peer's
+    /// address, or the one the handler names with `client:`). One more is
+    /// answered `429` with `Retry-After` and closed. Streams from all
+    /// addresses together hold at most nine tenths of ``maxConnections``
+    /// (one more is answered `503`), so pages and health checks always find
+    /// a connection. Default 32: a browser opens at most 6 connections to
+    /// one host, so this leaves room for a few people behind one NAT.
+    public var maxStreamsPerAddress: Int
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(
@@ -55,7 +64,7 @@ public struct HTTPServerConfiguration: Sendable {
         limits: HTTPLimits = HTTPLimits(), timeouts: HTTPTimeouts = HTTPTimeouts(),
         maxConnections: Int = 10_000, accessLog: Bool = true, backlog: Int32 = 1024, workerThreads: Int = 4,
         bodyBudgetBytes: Int = 64 * 1024 * 1024, streamOutputLimit: Int = 256 * 1024,
-        headBudgetBytes: Int = 64 * 1024 * 1024
+        headBudgetBytes: Int = 64 * 1024 * 1024, maxStreamsPerAddress: Int = 32
     ) {
         self.host = host
         self.port = port
@@ -69,6 +78,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.bodyBudgetBytes = bodyBudgetBytes
         self.headBudgetBytes = headBudgetBytes
         self.streamOutputLimit = streamOutputLimit
+        self.maxStreamsPerAddress = maxStreamsPerAddress
     }
 
     private static var activeProcessors: Int {
