@@ -199,10 +199,16 @@ extension AppTests {
             app, .post, "/p/select", cookie: "folio_session=\(planted)", form: form,
             headers: https + [("Sec-Fetch-Site", "same-origin")])
         #expect(click.status == .forbidden, "the planted session's token is no token of this visitor")
-        let answer = try firstClick(
-            app, "/p", page: "b",
-            headers: ["X-Forwarded-Proto": "https", "Cookie": "folio_session=\(planted)"]
-        ).answer
+        // The view expired the planted cookie; its own form's first click starts a session of its own.
+        #expect(
+            setCookies(view).contains("folio_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure"))
+        let nonce = try #require(setCookie(FolioApp.formCookieName, of: view))
+        let answer = request(
+            app, .post, "/p/select", cookie: "folio_session=\(planted); folio_csrf=\(nonce)",
+            form:
+                "page=b&from=\(try hidden("from", in: body(view)))&csrf=\(try hidden("csrf", in: body(view)))",
+            headers: https)
+        #expect(answer.status == .seeOther)
         let own = try #require(setCookie(FolioApp.hostCookieName, of: answer))
         #expect(own != planted)
         let cookies = setCookies(answer)
