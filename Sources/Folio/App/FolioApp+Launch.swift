@@ -57,7 +57,7 @@ public enum StateLocation: Sendable, Equatable {
             do {
                 return try PostgreSQLSessionStore(address: address)
             } catch {
-                throw FolioStartupError(address.masked("state store \(address.redacted): \(error)"))
+                throw FolioStartupError("state store \(address.redacted): \(address.masked("\(error)"))")
             }
         }
     }
@@ -77,7 +77,7 @@ extension StateLocation {
         do {
             return try PostgreSQLLiveBus(address: address, report: PageContentStore.logToStandardError)
         } catch {
-            throw FolioStartupError(address.masked("live updates through \(address.redacted): \(error)"))
+            throw FolioStartupError("live updates through \(address.redacted): \(address.masked("\(error)"))")
         }
     }
 
