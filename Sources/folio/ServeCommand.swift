@@ -48,7 +48,7 @@ struct ServeCommand: Subcommand {
                            [--feed-max-bytes N] [--panel-max-bytes N]
                            [--feed-redirects same-origin|any-host]
                            [--cookie-path PATH] [--partitioned-cookies]
-                           [--csrf-secret-file FILE]
+                           [--csrf-secret-file FILE] [--state-password-file FILE]
         \(SingleSignOnOptions.usage)
 
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
@@ -78,7 +78,9 @@ struct ServeCommand: Subcommand {
                                where session state is kept (default:
                                folio-state.sqlite in the working folder); memory
                                keeps nothing across restarts; a URL
-                               postgresql://USER@HOST:PORT/DB (or postgres://)
+                               postgresql://USER@HOST:PORT/DB (or postgres://;
+                               no password in it: every local user sees it in
+                               ps; see --state-password-file)
                                keeps it in PostgreSQL, shared by every instance
                                on that database (no sticky sessions needed):
                                the tables are created or migrated at start,
@@ -131,6 +133,11 @@ struct ServeCommand: Subcommand {
                                a session, shared by several instances (created,
                                mode 0600, when absent; default: kept in the state
                                store)
+          --state-password-file FILE
+                               the PostgreSQL password, read from FILE (Folio's
+                               user's own, mode 0600; a trailing newline is not
+                               part of it) instead of the --state URL; libpq's
+                               PGPASSFILE, PGPASSWORD and service files also work
         \(SingleSignOnOptions.help)
         """
 
@@ -151,6 +158,7 @@ struct ServeCommand: Subcommand {
     var cookiePath: String?
     var partitionedCookies: Bool
     var secretFile: String?
+    var statePasswordFile: String?
     var singleSignOn: SingleSignOnOptions
 
     init(arguments: inout Arguments) throws(CommandLineError) {
@@ -185,6 +193,7 @@ struct ServeCommand: Subcommand {
         cookiePath = try arguments.takeOption("cookie-path")
         partitionedCookies = arguments.takeFlag("partitioned-cookies")
         secretFile = try arguments.takeOption("csrf-secret-file")
+        statePasswordFile = try arguments.takeOption("state-password-file")
         singleSignOn = try SingleSignOnOptions(arguments: &arguments)
     }
 
@@ -198,7 +207,9 @@ struct ServeCommand: Subcommand {
         options.cookiePath = cookiePath
         options.partitionedCookies = partitionedCookies
         options.secretFile = secretFile
+        options.statePasswordFile = statePasswordFile
         singleSignOn.apply(to: &options)
+        if let warning = state.passwordWarning { printError("folio serve: warning: \(warning)") }
         let app: FolioApp
         do {
             app = try FolioApp.launch(

@@ -32,6 +32,10 @@ public struct FolioAppOptions: Sendable {
     /// without a session, shared by several instances (created, mode 0600,
     /// when absent); `nil` (default) keeps the secret in the state store.
     public var secretFile: String?
+    /// A file holding the PostgreSQL state store's password
+    /// (`PostgreSQLPasswordFile`), so it need not be in the URL; `nil`
+    /// (default): the URL's, or libpq's own (`PGPASSFILE`, `PGPASSWORD`).
+    public var statePasswordFile: String?
     /// The proxies whose identity and `X-Forwarded-*` headers are believed
     /// (`--trusted-proxy`); from any other peer they are dropped. Default
     /// none: nobody is ever signed in, and `X-Forwarded-Proto` and `-Host`

@@ -93,7 +93,8 @@ final class PostgreSQLLiveBus: LiveBus {
         try leader.withLock { leader throws(StoreError) -> Result in
             if leader.connection?.isBroken != false {
                 leader.held = []
-                let connection = try PostgreSQLConnection(conninfo: address.connectionURL)
+                let connection = try PostgreSQLConnection(
+                    conninfo: address.connectionURL, password: address.password)
                 leader.connection = connection
                 leaderBackend.withLock { $0 = connection.backendProcess }
             }
@@ -108,7 +109,9 @@ final class PostgreSQLLiveBus: LiveBus {
         var listening = true
         while listening {
             do {
-                try listen(on: try PostgreSQLConnection(conninfo: address.connectionURL), receive)
+                try listen(
+                    on: try PostgreSQLConnection(conninfo: address.connectionURL, password: address.password),
+                    receive)
             } catch {
                 report("folio: live updates from the other instances paused: \(error)")
             }

@@ -26,10 +26,15 @@ extension ServerSecret {
     ///     secure generator.
     /// - Throws: `ServerSecretError` naming the path and the fix when the
     ///   file cannot be created or read, is readable or writable by group
-    ///   or others, is not a regular file, or holds fewer than 32 bytes.
+    ///   or others, is not a regular file, holds fewer than 32 bytes, or
+    ///   is not Folio's user's own or in a folder others may change
+    ///   (`FileOwnership`).
     public static func file(at path: String, random: any RandomSource = SystemRandomSource())
         throws(ServerSecretError) -> ServerSecret
     {
+        if let problem = FileOwnership.folderProblem(of: path) {
+            throw ServerSecretError(path: path, problem)
+        }
         if let created = try createIfAbsent(path, random: random) { return created }
         return try read(path)
     }
@@ -68,7 +73,8 @@ extension ServerSecret {
 
     /// The secret in the existing file at `path`.
     private static func read(_ path: String) throws(ServerSecretError) -> ServerSecret {
-        let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        // O_NOFOLLOW: the owner checked below is that of the file read.
+        let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
         guard descriptor >= 0 else {
             throw failure(
                 path, "cannot read the server secret file",
@@ -82,6 +88,9 @@ extension ServerSecret {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw ServerSecretError(
                 path: path, "the server secret file '\(path)' is not a regular file; give the path of a file")
+        }
+        if let problem = FileOwnership.ownerProblem(status.st_uid, of: path) {
+            throw ServerSecretError(path: path, "the server secret file \(problem)")
         }
         let mode = status.st_mode & 0o7777
         guard mode & 0o077 == 0 else {

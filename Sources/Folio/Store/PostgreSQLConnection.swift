@@ -11,10 +11,12 @@ final class PostgreSQLConnection: @unchecked Sendable {
     private(set) var lastSQLState: String?
 
     /// Connects with `conninfo` (a `postgresql://` URL) and bounded waits:
-    /// libpq's keywords before the URL are defaults its own query overrides.
-    /// - Throws: `StoreError` with libpq's message, within `connect_timeout`.
-    init(conninfo: String) throws(StoreError) {
-        let settings: [(String, String)] = [
+    /// libpq's keywords before the URL are defaults its own query overrides;
+    /// `password`, after it, overrides the URL's.
+    /// - Throws: `StoreError` with libpq's message, passwords masked,
+    ///   within `connect_timeout`.
+    init(conninfo: String, password: String? = nil) throws(StoreError) {
+        var settings: [(String, String)] = [
             // A server that does not answer fails the call instead of hanging it.
             ("connect_timeout", "2"),
             ("tcp_user_timeout", "5000"),
@@ -22,12 +24,15 @@ final class PostgreSQLConnection: @unchecked Sendable {
             ("application_name", "folio"),
             ("dbname", conninfo),
         ]
+        if let password { settings.append(("password", password)) }
         let connection = Self.withCStrings(settings.map(\.0)) { keywords in
             Self.withCStrings(settings.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else { throw StoreError("cannot connect to PostgreSQL: out of memory") }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.message(PQerrorMessage(connection))
+            // libpq may quote the URL's parts, its password among them.
+            let known = PasswordMasking.passwords(in: conninfo) + (password.map { [$0] } ?? [])
+            let message = PasswordMasking.masked(Self.message(PQerrorMessage(connection)), hiding: known)
             PQfinish(connection)
             throw StoreError("cannot connect to PostgreSQL: \(message)")
         }
@@ -97,7 +102,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     private func check(_ result: OpaquePointer?, doing what: String) throws(StoreError) -> PostgreSQLResult {
         guard let result else {
             lastSQLState = nil
-            throw StoreError("PostgreSQL (\(what)): \(Self.message(PQerrorMessage(handle)))")
+            throw StoreError(
+                "PostgreSQL (\(what)): \(PasswordMasking.masked(Self.message(PQerrorMessage(handle))))")
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:

@@ -53,11 +53,12 @@ public final class PostgreSQLSessionStore: SessionStore {
     public init(address: PostgreSQLAddress) throws(StoreError) {
         self.address = address
         let url = address.connectionURL
-        let first = try PostgreSQLConnection(conninfo: url)
+        let password = address.password
+        let first = try PostgreSQLConnection(conninfo: url, password: password)
         try PostgreSQLSchema.migrate(first)
         try Self.prepareStatements(on: first)
         let pool = PostgreSQLPool(size: address.poolSize, first: first) { () throws(StoreError) in
-            let connection = try PostgreSQLConnection(conninfo: url)
+            let connection = try PostgreSQLConnection(conninfo: url, password: password)
             try Self.prepareStatements(on: connection)
             return connection
         }

@@ -19,6 +19,11 @@ import Foundation
 /// server is still writing: answered clicks are lost at the next crash.
 /// So the modes are read and changed by path (`lstat`, `chmod`), and a new
 /// file is created with `O_EXCL`, which opens nothing that exists.
+///
+/// The files must also be Folio's user's own, in a folder nobody else may
+/// change (`FileOwnership`): checked by path before SQLite opens them, and
+/// on SQLite's own descriptors once the store is set up, before a session
+/// or the secret is written.
 extension SQLiteConnection {
     /// The permissions of a new state file: read and write for the owner only.
     static let privateMode: mode_t = 0o600
@@ -28,23 +33,54 @@ extension SQLiteConnection {
     /// `file:` URIs and `:memory:` (those are tightened after opening), nor
     /// for a file that exists (`O_EXCL`: nothing already open is opened).
     static func createPrivatelyIfNeeded(_ path: String) throws(StoreError) {
-        guard !path.isEmpty, !path.hasPrefix("file:"), path != ":memory:" else { return }
+        guard isPlainPath(path) else { return }
         let descriptor = openRetrying(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, privateMode)
         // An existing file, symlink or folder is SQLite's to open or report.
         guard descriptor >= 0 else { return }
         close(descriptor)
     }
 
+    /// Whether `path` names a file directly (not a `file:` URI or `:memory:`).
+    static func isPlainPath(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("file:") && path != ":memory:"
+    }
+
+    /// Refuses, before SQLite opens anything, a folder others may change
+    /// and a database, `-wal` or `-shm` that exists and is not Folio's own.
+    /// (A `file:` URI is checked once open, by `makeFilesPrivate`.)
+    static func checkOwnershipBeforeOpening(_ path: String) throws(StoreError) {
+        guard isPlainPath(path) else { return }
+        try checkOwnership(of: path)
+    }
+
     /// Clears the group and other bits of the open database and of its
-    /// `-wal` and `-shm` files, where they exist.
-    /// - Throws: `StoreError` naming a file that stays readable by others.
+    /// `-wal` and `-shm` files, where they exist, once they are known to
+    /// be Folio's own (by path, and by SQLite's own descriptors).
+    /// - Throws: `StoreError` naming a file that stays readable by others
+    ///   or belongs to someone else, or a folder others may change.
     func makeFilesPrivate() throws(StoreError) {
         guard let name = sqlite3_db_filename(handle, "main") else { return }
         let database = String(cString: name)
         // An in-memory or temporary database has no file.
         guard !database.isEmpty else { return }
-        for path in [database, database + "-wal", database + "-shm"] {
+        try Self.checkOwnership(of: database)
+        let files = [database, database + "-wal", database + "-shm"]
+        if let problem = FileOwnership.foreignDescriptorProblem(of: files) {
+            throw StoreError(problem)
+        }
+        for path in files {
             try Self.makePrivate(path)
+        }
+    }
+
+    /// Refuses a folder others may change, and a database, `-wal` or `-shm`
+    /// that exists and belongs to someone else.
+    private static func checkOwnership(of database: String) throws(StoreError) {
+        if let problem = FileOwnership.folderProblem(of: database) { throw StoreError(problem) }
+        for path in [database, database + "-wal", database + "-shm"] {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if let problem = FileOwnership.ownerProblem(status.st_uid, of: path) { throw StoreError(problem) }
         }
     }
 

@@ -6,8 +6,10 @@ final class SQLiteConnection {
     let handle: OpaquePointer
 
     /// Opens (creating if needed, mode `0600`) the database at `path`.
-    /// - Throws: `StoreError` naming the path and SQLite's message.
+    /// - Throws: `StoreError` naming the path and SQLite's message, or a
+    ///   file or folder that is not Folio's own (`checkOwnershipBeforeOpening`).
     init(path: String) throws(StoreError) {
+        try Self.checkOwnershipBeforeOpening(path)
         try Self.createPrivatelyIfNeeded(path)
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
