@@ -13,7 +13,8 @@ extension FolioApp {
     func visible(_ pager: ResolvedPager?, key: String, to person: Person?) -> Result<
         ResolvedPager, AccessRefusal
     > {
-        let access = pager.flatMap { accessNotes[$0.key] } ?? Self.missingPagerAccess
+        // Looked up by the asked key either way: a miss costs what a hit does.
+        let access = accessNotes[key] ?? Self.missingPagerAccess
         guard access.rule.admits(person), let pager else {
             return .failure(AccessRefusal(pager: key, rule: access.note))
         }
