@@ -14,22 +14,13 @@ extension EventLoop {
     ///
     /// - Returns: whether the body may be held; when false the connection is closing.
     func reserveBodyIfNeeded(_ connection: Connection, bytes: Int) -> Bool {
-        let more = bytes - connection.reservedBodyBytes
-        guard more > 0 else { return true }
-        guard budgets.body.reserve(more) else {
-            reject(connection, status: .serviceUnavailable, message: Self.overBudgetMessage)
-            return false
-        }
-        connection.reservedBodyBytes = bytes
-        return true
+        reserve(
+            bytes, of: budgets.body, in: \.reservedBodyBytes, of: connection, refusal: Self.overBudgetMessage)
     }
 
     /// Gives the connection's reservation back (its body was answered or dropped).
     func releaseBody(_ connection: Connection) {
-        guard connection.reservedBodyBytes > 0 else { return }
-        budgets.body.release(connection.reservedBodyBytes)
-        releasedBytes += connection.reservedBodyBytes
-        connection.reservedBodyBytes = 0
+        release(connection, \.reservedBodyBytes, to: budgets.body, keeping: 0)
     }
 
     /// Before `count` received bytes join a head being buffered, makes the
@@ -40,34 +31,51 @@ extension EventLoop {
     /// - Returns: whether the bytes may be buffered; when false the connection is closing.
     func reserveHeadIfNeeded(_ connection: Connection, adding count: Int) -> Bool {
         guard !connection.parser.isReadingBody else { return true }
-        let needed = connection.parser.bufferedBytes + count
-        let more = needed - connection.reservedHeadBytes
-        guard more > 0 else { return true }
-        guard budgets.head.reserve(more) else {
-            reject(connection, status: .serviceUnavailable, message: Self.overHeadBudgetMessage)
-            return false
-        }
-        connection.reservedHeadBytes = needed
-        return true
+        return reserve(
+            connection.parser.bufferedBytes + count, of: budgets.head, in: \.reservedHeadBytes,
+            of: connection,
+            refusal: Self.overHeadBudgetMessage)
     }
 
     /// After parsing, keeps reserved only the head bytes still buffered (none
     /// once a head became a request or a body is read).
     func settleHeadReservation(_ connection: Connection) {
         let held = connection.parser.isReadingBody ? 0 : connection.parser.bufferedBytes
-        guard held < connection.reservedHeadBytes else { return }
-        let freed = connection.reservedHeadBytes - held
-        budgets.head.release(freed)
-        releasedBytes += freed
-        connection.reservedHeadBytes = held
+        release(connection, \.reservedHeadBytes, to: budgets.head, keeping: held)
     }
 
     /// Gives the connection's whole head reservation back (it closes or was rejected).
     func releaseHead(_ connection: Connection) {
-        guard connection.reservedHeadBytes > 0 else { return }
-        budgets.head.release(connection.reservedHeadBytes)
-        releasedBytes += connection.reservedHeadBytes
-        connection.reservedHeadBytes = 0
+        release(connection, \.reservedHeadBytes, to: budgets.head, keeping: 0)
+    }
+
+    /// Makes the connection's reservation at `reserved` cover `bytes` of
+    /// `budget`; when the budget cannot, answers `503` with `refusal` and closes.
+    private func reserve(
+        _ bytes: Int, of budget: ByteBudget, in reserved: ReferenceWritableKeyPath<Connection, Int>,
+        of connection: Connection, refusal: String
+    ) -> Bool {
+        let more = bytes - connection[keyPath: reserved]
+        guard more > 0 else { return true }
+        guard budget.reserve(more) else {
+            reject(connection, status: .serviceUnavailable, message: refusal)
+            return false
+        }
+        connection[keyPath: reserved] = bytes
+        return true
+    }
+
+    /// Gives back to `budget` what the reservation at `reserved` holds past `kept` bytes.
+    private func release(
+        _ connection: Connection, _ reserved: ReferenceWritableKeyPath<Connection, Int>,
+        to budget: ByteBudget,
+        keeping kept: Int
+    ) {
+        let freed = connection[keyPath: reserved] - kept
+        guard freed > 0 else { return }
+        budget.release(freed)
+        releasedBytes += freed
+        connection[keyPath: reserved] = kept
     }
 
     /// After large bodies or heads were freed, asks glibc to return its free
