@@ -172,6 +172,24 @@ public final class PostgreSQLSessionStore: SessionStore {
             .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
     }
 
+    /// Saves one pager's record of a session only while the stored one is
+    /// still `expected`, checked under the session's row lock in the
+    /// write's own transaction (or savepoint: a conflict fails it alone).
+    public func save(
+        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
+        lastSeen: Double
+    ) throws(StoreError) -> Bool {
+        do throws(StoreError) {
+            try writes.commit(
+                .savePager(
+                    session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen,
+                    expected: ExpectedPager(record: expected)))
+            return true
+        } catch  where error.isConflict {
+            return false
+        }
+    }
+
     /// Queues the save for the next group commit and returns; `completion`
     /// runs on the committer once it is committed or failed.
     public func save(
