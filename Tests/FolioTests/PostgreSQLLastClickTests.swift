@@ -20,9 +20,14 @@ struct PostgreSQLLastClickTests {
 
     init() throws {
         url = try PostgreSQLTestServer.freshDatabase()
+        // Each instance takes a while between its read and its save, as a
+        // busy server does, so the other's saves often come in between; the
+        // first longer, so of a double click it tends to save second.
+        let slower: @Sendable () -> Void = { usleep(UInt32.random(in: 2_000...4_000)) }
+        let faster: @Sendable () -> Void = { usleep(UInt32.random(in: 0...2_000)) }
         instances = [
-            SessionManager(store: try PostgreSQLSessionStore(url: url)),
-            SessionManager(store: try PostgreSQLSessionStore(url: url)),
+            SessionManager(store: SlowReadingStore(try PostgreSQLSessionStore(url: url), afterRead: slower)),
+            SessionManager(store: SlowReadingStore(try PostgreSQLSessionStore(url: url), afterRead: faster)),
         ]
         let connection = try PostgreSQLConnection(conninfo: url)
         try connection.execute("CREATE TABLE audit (n bigserial PRIMARY KEY, record bytea NOT NULL)")
