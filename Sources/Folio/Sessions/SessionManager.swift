@@ -174,7 +174,8 @@ public final class SessionManager: Sendable {
 
     /// Runs `change` on the latest copy of one pager's record of a session
     /// and saves the result when it differs, all under one lock. `change`
-    /// must be a pure function of the record: it may run twice.
+    /// must be a pure function of the record: it may run several times
+    /// (again on the fresh record when another instance saved it first).
     /// - Parameters:
     ///   - known: The session as just read, if the caller has it (saves a
     ///     lookup when nothing changes).
@@ -243,36 +244,67 @@ public final class SessionManager: Sendable {
         }
         return try updates.withLock(for: id) {
             () throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in
-            let stored: SessionRecord?
-            do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
-            let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
-            var after = before
-            let result: Result
-            do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
-            if atClick {
-                guard var session = stored else { throw .ended }
-                if !session.isIssuedAtClick {
-                    session.pagers[pager] = after
-                    let reissued = SessionRecord(
-                        id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now,
-                        pagers: session.pagers, isIssuedAtClick: true,
-                        isBoundToPerson: session.isBoundToPerson)
-                    do throws(StoreError) {
-                        try store.reissue(id, as: reissued, changedPager: pager)
-                    } catch { throw .store(error) }
-                    counts.withLock { $0.unwrittenUse[id] = nil }
-                    return (result, after, reissued)
+            // Another instance may save the session between this read and
+            // this save: the save is then refused, and the change decided
+            // again on the record that instance saved (so the last click
+            // made wins), a bounded number of times.
+            for _ in 0..<Self.conflictRetries {
+                if let done = try updateOnce(pager, session: id, atClick: atClick, initial, isCurrent, change)
+                {
+                    return done
                 }
             }
-            if after != before || stored?.pagers[pager] == nil {
-                let now = clock.now
-                let lastSeen = stored.map { lastSeenToSave(for: $0, at: now) } ?? now
-                do throws(StoreError) {
-                    try store.save(after, pager: pager, session: id, lastSeen: lastSeen)
-                } catch { throw .store(error) }
-            }
-            return (result, after, nil)
+            throw .store(
+                StoreError(
+                    "session \(id.prefix(8))… was saved by other instances \(Self.conflictRetries) times while this request changed it; try again"
+                ))
         }
+    }
+
+    /// How often an update is decided again when other instances keep
+    /// saving the session first, before it fails (503).
+    static let conflictRetries = 8
+
+    /// One read, change and conditional save of the session's pager, under
+    /// the session's lock; `nil` when the save was refused because another
+    /// instance saved the record since the read (nothing changed then).
+    private func updateOnce<Result, Failure: Error>(
+        _ pager: String, session id: String, atClick: Bool, _ initial: () -> PagerRecord,
+        _ isCurrent: (PagerRecord) -> Bool,
+        _ change: (inout PagerRecord) throws(Failure) -> Result
+    ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?)? {
+        let stored: SessionRecord?
+        do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
+        let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
+        var after = before
+        let result: Result
+        do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+        if atClick {
+            guard var session = stored else { throw .ended }
+            if !session.isIssuedAtClick {
+                session.pagers[pager] = after
+                let reissued = SessionRecord(
+                    id: random.hexToken(), csrfToken: random.hexToken(), lastSeen: clock.now,
+                    pagers: session.pagers, isIssuedAtClick: true,
+                    isBoundToPerson: session.isBoundToPerson)
+                do throws(StoreError) {
+                    try store.reissue(id, as: reissued, changedPager: pager)
+                } catch { throw .store(error) }
+                counts.withLock { $0.unwrittenUse[id] = nil }
+                return (result, after, reissued)
+            }
+        }
+        if after != before || stored?.pagers[pager] == nil {
+            let now = clock.now
+            let lastSeen = stored.map { lastSeenToSave(for: $0, at: now) } ?? now
+            let saved: Bool
+            do throws(StoreError) {
+                saved = try store.save(
+                    after, ifStill: stored?.pagers[pager], pager: pager, session: id, lastSeen: lastSeen)
+            } catch { throw .store(error) }
+            guard saved else { return nil }
+        }
+        return (result, after, nil)
     }
 
     /// Whether `token` is this session's CSRF token (constant-time compare).

@@ -5,7 +5,7 @@ extension SessionWrite {
     var lockOrder: String {
         switch self {
         case .insert(let row, _): row.id
-        case .savePager(let id, _, _, _): id
+        case .savePager(let id, _, _, _, _): id
         case .reissue(let old, _, _): old
         case .touch(let uses): uses.map(\.session).min() ?? ""
         }
@@ -74,11 +74,17 @@ extension PostgreSQLConnection {
             for (pager, record) in pagers {
                 try run(.upsertPager, [.text(row.id), .text(pager), .bytes(record)])
             }
-        case .savePager(let id, let pager, let record, let lastSeen):
+        case .savePager(let id, let pager, let record, let lastSeen, let expected):
             // The row lock orders this save after any other instance's write
             // of the session still open, and finds a session removed meanwhile.
             let locked = try run(.lockSession, [.text(id)])
             guard locked.count == 1 else { return Self.sessionEnded(id) }
+            if let expected {
+                let stored = try run(.selectPager, [.text(id), .text(pager)])
+                guard expected.matches(stored.count == 1 ? stored.bytes(0, 0) : nil) else {
+                    return Self.changedMeanwhile(id)
+                }
+            }
             try run(.upsertPager, [.text(id), .text(pager), .bytes(record)])
             if let lastSeen, lastSeen > locked.real(0, 0) {
                 try run(.touchSession, [.real(lastSeen), .text(id)])
@@ -99,6 +105,12 @@ extension PostgreSQLConnection {
             }
         }
         return nil
+    }
+
+    private static func changedMeanwhile(_ id: String) -> StoreError {
+        StoreError(
+            "session \(id.prefix(8))…'s record changed since it was read (another instance saved it)",
+            isConflict: true)
     }
 
     private static func sessionEnded(_ id: String) -> StoreError {

@@ -27,10 +27,12 @@ import Foundation
 /// one upsert, in the batch's transaction: saves of one session are
 /// applied one after the other, each whole (the record and the last-seen
 /// time together), never interleaved; a save or reissue of a session
-/// another instance removed or reissued meanwhile fails alone. Each
-/// instance still reads, reduces and saves under its own lock only, so two
-/// clicks that read the same record at once on two instances both succeed
-/// and the later commit's record is kept, whole.
+/// another instance removed or reissued meanwhile fails alone. A click's
+/// save (`save(_:ifStill:…)`) is conditional: under the row lock it reads
+/// the pager's record and writes only if it is still the one the click was
+/// decided on; otherwise it is refused alone and `SessionManager` decides
+/// the click again on the fresh record, so of two clicks read at once on
+/// two instances the last made wins (`PagerRecord.lastClickAt`).
 ///
 /// **Faults.** Every call is bounded: connecting by `connect_timeout`
 /// (2 s), each statement by `statement_timeout` (5 s), a silent network by
@@ -170,6 +172,24 @@ public final class PostgreSQLSessionStore: SessionStore {
     {
         try writes.commit(
             .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
+    }
+
+    /// Saves one pager's record of a session only while the stored one is
+    /// still `expected`, checked under the session's row lock in the
+    /// write's own transaction (or savepoint: a conflict fails it alone).
+    public func save(
+        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
+        lastSeen: Double
+    ) throws(StoreError) -> Bool {
+        do throws(StoreError) {
+            try writes.commit(
+                .savePager(
+                    session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen,
+                    expected: ExpectedPager(record: expected)))
+            return true
+        } catch  where error.isConflict {
+            return false
+        }
     }
 
     /// Queues the save for the next group commit and returns; `completion`

@@ -8,6 +8,11 @@ enum PostgreSQLStatement: String, CaseIterable {
     case insertSession
     /// Locks a session's row until the transaction ends, and reads its last-seen time.
     case lockSession
+    /// One pager's stored record: what a conditional save checks, read by
+    /// its own statement after `lockSession`, so it sees every write
+    /// committed before the lock was granted (a join under `FOR UPDATE`
+    /// would show the joined row as it was before the wait).
+    case selectPager
     case movePagers
     case deleteSession
     /// Moves a session's last use forward, never back: several instances
@@ -33,6 +38,7 @@ enum PostgreSQLStatement: String, CaseIterable {
                 + "ON CONFLICT (id) DO UPDATE SET csrf = excluded.csrf, last_seen = excluded.last_seen, "
                 + "issued_at_click = excluded.issued_at_click, bound_to_person = excluded.bound_to_person"
         case .lockSession: "SELECT last_seen FROM sessions WHERE id = $1 FOR UPDATE"
+        case .selectPager: "SELECT record FROM pagers WHERE session_id = $1 AND pager = $2"
         case .movePagers: "UPDATE pagers SET session_id = $1 WHERE session_id = $2"
         case .deleteSession: "DELETE FROM sessions WHERE id = $1"
         case .touchSession: "UPDATE sessions SET last_seen = $1 WHERE id = $2 AND last_seen < $1"
@@ -54,7 +60,7 @@ enum PostgreSQLStatement: String, CaseIterable {
         switch self {
         case .selectSession, .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
         case .insertSession: [.text, .text, .real, .boolean, .boolean]
-        case .movePagers: [.text, .text]
+        case .movePagers, .selectPager: [.text, .text]
         case .touchSession: [.real, .text]
         case .upsertPager: [.text, .text, .bytes]
         case .insertSecret: [.text, .bytes]

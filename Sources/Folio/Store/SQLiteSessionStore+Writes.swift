@@ -5,8 +5,11 @@ import CSQLite
 enum SessionWrite: Sendable {
     /// A new session: its row, then its pagers (rows left under the id dropped first).
     case insert(SessionRow, pagers: [(pager: String, record: [UInt8])])
-    /// One pager's record, and the session's last-seen time unless `nil` (unchanged).
-    case savePager(session: String, pager: String, record: [UInt8], lastSeen: Double?)
+    /// One pager's record, and the session's last-seen time unless `nil`
+    /// (unchanged); only while the stored record is still `expected`, when
+    /// given (PostgreSQL; SQLite has one instance and ignores it).
+    case savePager(
+        session: String, pager: String, record: [UInt8], lastSeen: Double?, expected: ExpectedPager? = nil)
     /// Session `old` replaced by a new row, its pagers moved, one of them saved.
     case reissue(old: String, as: SessionRow, changed: (pager: String, record: [UInt8])?)
     /// Last-seen times.
@@ -82,7 +85,7 @@ extension SQLiteSessionStore.Statements {
             for (pager, record) in pagers {
                 try upsertPager.run([.text(row.id), .text(pager), .blob(record)])
             }
-        case .savePager(let id, let pager, let record, let lastSeen):
+        case .savePager(let id, let pager, let record, let lastSeen, _):
             try upsertPager.run([.text(id), .text(pager), .blob(record)])
             if let lastSeen { try touchSession.run([.real(lastSeen), .text(id)]) }
         case .reissue(let old, let row, let changed):

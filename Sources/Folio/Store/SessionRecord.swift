@@ -62,9 +62,15 @@ public struct PagerRecord: Sendable, Equatable, Codable {
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed, for the log and the 503 message.
     public var message: String
+    /// Whether a conditional save was refused because the stored record
+    /// changed since it was read (another instance's write came first).
+    public var isConflict: Bool
 
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, isConflict: Bool = false) {
+        self.message = message
+        self.isConflict = isConflict
+    }
 
     /// The message.
     public var description: String { message }
@@ -98,6 +104,18 @@ public protocol SessionStore: Sendable {
     func touch(_ uses: [String: Double]) throws(StoreError)
     /// Saves one pager's record of one session, durably before it returns.
     func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) throws(StoreError)
+    /// Saves like `save(_:pager:session:lastSeen:)`, but only while the
+    /// stored record of `pager` is still `expected` (`nil`: none stored), as
+    /// its caller read it: a store shared by several instances must not let
+    /// one overwrite a record another wrote since (`SessionManager` then
+    /// reads again and decides again).
+    /// - Returns: Whether it saved; false, nothing changed, on a conflict.
+    /// Default: saves unconditionally (one instance, whose `SessionLocks`
+    /// already keep a session's record from changing under its update).
+    func save(
+        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
+        lastSeen: Double
+    ) throws(StoreError) -> Bool
     /// Saves like `save(_:pager:session:lastSeen:)` but returns at once:
     /// `completion` runs, on whatever thread finished the write, once the
     /// record is durable (`nil`) or could not be saved (the error; nothing
@@ -133,6 +151,15 @@ extension SessionStore {
 
     /// Any read: right for stores that keep everything in memory.
     public func sessionIfAtHand(id: String) -> SessionRecord? { try? session(id: id) }
+
+    /// Saves unconditionally: right for a store only one instance opens.
+    public func save(
+        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
+        lastSeen: Double
+    ) throws(StoreError) -> Bool {
+        try save(record, pager: pager, session: id, lastSeen: lastSeen)
+        return true
+    }
 
     /// Saves on the calling thread, then completes.
     public func save(
