@@ -14,7 +14,7 @@ import time
 import pytest
 
 from live_support import EventStream
-from test_access_sso import PROXY, AuthService, Person, page, sso  # noqa: F401 (sso is a fixture)
+from test_access_sso import PROXY, AuthService, LoggingFolio, Person, page, sso  # noqa: F401 (sso is a fixture)
 from test_dashboard_helpers import ROOT, Client, FolioServer, Nginx, csrf_of
 from test_live_events import ConditionalFeed
 
@@ -198,3 +198,23 @@ def test_a_trusted_proxy_prefix_must_be_plain_decimal(folio_bin, tmp_path):
              "--trusted-proxy", bad], capture_output=True, text=True, cwd=ROOT, timeout=20)
         assert result.returncode != 0, bad
         assert "--trusted-proxy" in result.stderr and bad in result.stderr
+
+
+def test_a_missing_pager_goes_down_the_hidden_pagers_path(folio_bin, tmp_path):
+    """Item 10: the two answers are built by the same steps (timing is
+    measured by scripts/bench-hidden-pager, not here); what shows from the
+    outside is the same body and the same kind of access log line."""
+    config = tmp_path / "folio.json"
+    config.write_text(json.dumps({"title": "x", "access": "signedIn", "pagers": [
+        {"key": "vault", "title": "Vault", "access": {"groups": ["ops"]}, "pages": [page("b")]}]}))
+    server = LoggingFolio(folio_bin, "--config", str(config), "--trusted-proxy", "127.0.0.1/32")
+    bob = {"X-Forwarded-User": "bob", "X-Forwarded-Groups": "sales"}
+    try:
+        client = Client(server.host, server.port)
+        hidden, missing = client.get("/vault/state", headers=bob), client.get("/nowhere/state", headers=bob)
+    finally:
+        log = server.stopped_log()
+    assert hidden.status == missing.status == 404
+    assert hidden.body == missing.body.replace(b"nowhere", b"vault")
+    assert re.search(r"^GET /vault/state 404 \d+ \d+us user=bob refused pager=vault access=groups=ops$", log, re.M)
+    assert re.search(r"^GET /nowhere/state 404 \d+ \d+us user=bob refused pager=nowhere access=none$", log, re.M)
