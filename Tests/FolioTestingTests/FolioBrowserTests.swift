@@ -72,8 +72,9 @@ import Testing
         #expect(first.panels.map(\.isLoaded) == [true, false, false, false, false])
         #expect(first.panel("video")?.text == "")
         #expect(first.panels.map(\.isHidden) == [false, true, true, true, true])
-        // The view kept nothing: the server holds no state for this browser yet.
-        #expect(try browser.state(of: "essence").loadedKeys == [])
+        // The view kept nothing (no session yet); the state JSON shows what the page shows.
+        #expect(try browser.state(of: "essence").loadedKeys == ["all"])
+        #expect(browser.cookie("folio_session") == nil)
         // The first click starts from the page shown (all), then shows video.
         let second = try browser.select("video").pager()
         #expect(second.panel("video")?.isLoaded == true)

@@ -135,7 +135,10 @@ def test_state_does_not_create_a_session(server):
     client = server.client()
     response = client.get("/essence/state")
     assert response.status == 200 and response.header("Set-Cookie") is None
-    assert response.json()["pages"][0]["loaded"] is False
+    # What the pager's page shows this visitor: its first page loaded, shown once.
+    pages = response.json()["pages"]
+    assert [p["loaded"] for p in pages] == [True] + [False] * (len(pages) - 1)
+    assert pages[0]["shownCount"] == 1
 
 
 def test_fragment_is_the_pager_alone(browser):

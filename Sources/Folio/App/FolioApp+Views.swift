@@ -230,8 +230,13 @@ extension FolioApp {
                 throw ClientError.unavailable(error)
             }
         }
-        let record = pager.storedRecord(in: session) ?? pager.startingRecord(at: 0)
-        var response = HTTPResponse.json(.ok, PagerProjection(pager, record: record, site: site).jsonBytes)
+        // What the pager's page shows this visitor: without a record of the
+        // pager, the first page appeared (loaded, shown once), as a view of
+        // it renders it; nothing is performed or saved for it here.
+        var record = pager.storedRecord(in: session)
+        if record == nil { record = try outcome(of: .appear, on: pager, session: nil, startIndex: 0).after }
+        var response = HTTPResponse.json(
+            .ok, PagerProjection(pager, record: record ?? pager.startingRecord(at: 0), site: site).jsonBytes)
         response.headers.add(name: "Cache-Control", value: "private, no-cache")
         return response
     }
