@@ -1,4 +1,4 @@
-"""Every route of DESIGN.md "HTTP interface" over real HTTP against the demo,
+"""Every route of the README's "HTTP interface" over real HTTP against the demo,
 and every bad input: 404, 400, 403, 405, each leaving the state unchanged."""
 
 import pytest
