@@ -39,6 +39,23 @@ import Testing
         #expect(try sessions.session(bound(anonymous.id)) == nil, "nor does a person reach an anonymous one")
     }
 
+    @Test func aChangeIsDecidedOnceWhenNothingMovedUnderIt() throws {
+        let sessions = manager()
+        let start = PagerRecord(
+            state: try PagerState(pages: ["a", "b", "c"].map { Page(key: $0, title: $0) }))
+        let session = try sessions.createSession(pagers: ["p": start], boundToPerson: false)
+        var runs = 0
+        let (_, after) = try sessions.updatePager(
+            "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }
+        ) { (record: inout PagerRecord) throws(PagerError) -> Int in
+            runs += 1
+            _ = try record.state.select(index: 2)
+            return runs
+        }
+        #expect(after.state.selectedIndex == 2)
+        #expect(runs == 1, "the step ran \(runs) times for one click")
+    }
+
     @Test func systemRandomIdsAreHexAndDistinct() {
         let random = SystemRandomSource()
         let ids = Set((0..<100).map { _ in random.hexToken() })

@@ -222,7 +222,9 @@ public final class SessionManager: Sendable {
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
         // Most requests change nothing (a view of the current page): they are
         // answered without the lock, so they never wait behind a disk write.
-        // `change` is a pure step on a copy, so running it again below is safe.
+        // What `change` decided here is kept: under the lock it runs again
+        // only on a record other than the one it was decided on.
+        var decided: Decided<Result>?
         var current = known
         if current == nil {
             do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
@@ -241,6 +243,7 @@ public final class SessionManager: Sendable {
             {
                 return (result, after, nil)
             }
+            decided = Decided(input: existing, result: result, after: after)
         }
         return try updates.withLock(for: id) {
             () throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in
@@ -249,7 +252,8 @@ public final class SessionManager: Sendable {
             // again on the record that instance saved (so the last click
             // made wins), a bounded number of times.
             for _ in 0..<Self.conflictRetries {
-                if let done = try updateOnce(pager, session: id, atClick: atClick, initial, isCurrent, change)
+                if let done = try updateOnce(
+                    pager, session: id, atClick: atClick, decided: decided, initial, isCurrent, change)
                 {
                     return done
                 }
@@ -261,6 +265,13 @@ public final class SessionManager: Sendable {
         }
     }
 
+    /// A step already run on `input`, with what it gave.
+    struct Decided<Result> {
+        let input: PagerRecord
+        let result: Result
+        let after: PagerRecord
+    }
+
     /// How often an update is decided again when other instances keep
     /// saving the session first, before it fails (503).
     static let conflictRetries = 8
@@ -269,8 +280,8 @@ public final class SessionManager: Sendable {
     /// the session's lock; `nil` when the save was refused because another
     /// instance saved the record since the read (nothing changed then).
     private func updateOnce<Result, Failure: Error>(
-        _ pager: String, session id: String, atClick: Bool, _ initial: () -> PagerRecord,
-        _ isCurrent: (PagerRecord) -> Bool,
+        _ pager: String, session id: String, atClick: Bool, decided: Decided<Result>?,
+        _ initial: () -> PagerRecord, _ isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?)? {
         let stored: SessionRecord?
@@ -278,7 +289,11 @@ public final class SessionManager: Sendable {
         let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
         var after = before
         let result: Result
-        do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+        if let decided, decided.input == before {
+            (result, after) = (decided.result, decided.after)
+        } else {
+            do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
+        }
         if atClick {
             guard var session = stored else { throw .ended }
             if !session.isIssuedAtClick {
