@@ -51,7 +51,7 @@ final class ThrowawayPostgreSQL: Sendable {
     @discardableResult
     private static func script(_ command: String, _ folder: String) throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/postgres")
         process.arguments = [command, folder]

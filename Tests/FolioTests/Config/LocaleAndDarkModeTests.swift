@@ -10,7 +10,7 @@ import Testing
     let folder: TemporaryFolder
     /// The package's own `Templates/` and `Public/`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+        .deletingLastPathComponent().deletingLastPathComponent().path
 
     init() throws {
         folder = try TemporaryFolder()
