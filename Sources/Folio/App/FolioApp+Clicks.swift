@@ -106,8 +106,9 @@ extension FolioApp {
         let click = try ClickRequest(route, pager, request)
         var session: SessionRecord?
         if let claim = visitor.sessionClaim {
-            // A post is never a HEAD, and a cross-site one was refused above: it may note the use.
-            do { session = try sessions.sessionNotingUse(claim, notes: true)?.record } catch {
+            // Read without noting the use: the click's own save carries it
+            // (`applyClick`), so a click is one write, not a touch and a save.
+            do { session = try sessions.sessionNotingUse(claim, notes: false)?.record } catch {
                 throw ClientError.unavailable(error)
             }
         }
@@ -144,6 +145,9 @@ extension FolioApp {
     {
         let (outcome, reissued) = try save(
             click.step, on: click.pager, session: session, startIndex: click.index, atClick: true)
+        // A click that changed nothing saved nothing: its use is noted on its own
+        // (in memory, written at most once per touch interval).
+        if !outcome.changesRecord && reissued == nil { _ = sessions.noteUse(of: session) }
         perform(outcome.effects, on: click.pager)
         return try clickAnswer(
             click, record: outcome.after, session: reissued ?? session,

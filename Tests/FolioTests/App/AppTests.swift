@@ -251,6 +251,27 @@ import Testing
         #expect(try hidden("csrf", in: body(expired)).hasPrefix("f1."))
     }
 
+    @Test func aClickCarriesTheSessionsLastUseInItsOwnWrite() throws {
+        let store = ObservedStore(MemorySessionStore())
+        let app = try makeApp(store: store)
+        let (id, token) = try session(app)
+        clock.advance(by: 61)  // the use is due to be written
+        let before = store.writes.count
+        let click = request(
+            app, .post, "/p/select", cookie: "folio_session=\(id)", form: "page=c&csrf=\(token)",
+            headers: [("Sec-Fetch-Site", "same-origin")])
+        #expect(click.status == .seeOther)
+        #expect(Array(store.writes[before...]) == ["save"], "one write: the click's save, with the use in it")
+        #expect(try store.session(id: id)?.lastSeen == clock.now)
+        // A click that changes nothing writes its due use alone.
+        clock.advance(by: 61)
+        let again = store.writes.count
+        _ = request(
+            app, .post, "/p/select", cookie: "folio_session=\(id)", form: "page=c&csrf=\(token)",
+            headers: [("Sec-Fetch-Site", "same-origin")])
+        #expect(Array(store.writes[again...]) == ["touch"])
+    }
+
     @Test func stateSavedUnderAnotherConfigurationStartsOver() throws {
         let store = MemorySessionStore()
         let id = String(repeating: "ab", count: 16)

@@ -26,8 +26,8 @@ struct PostgreSQLLastClickTests {
         let slower: @Sendable () -> Void = { usleep(UInt32.random(in: 2_000...4_000)) }
         let faster: @Sendable () -> Void = { usleep(UInt32.random(in: 0...2_000)) }
         instances = [
-            SessionManager(store: SlowReadingStore(try PostgreSQLSessionStore(url: url), afterRead: slower)),
-            SessionManager(store: SlowReadingStore(try PostgreSQLSessionStore(url: url), afterRead: faster)),
+            SessionManager(store: ObservedStore(try PostgreSQLSessionStore(url: url), afterRead: slower)),
+            SessionManager(store: ObservedStore(try PostgreSQLSessionStore(url: url), afterRead: faster)),
         ]
         let connection = try PostgreSQLConnection(conninfo: url)
         try connection.execute("CREATE TABLE audit (n bigserial PRIMARY KEY, record bytea NOT NULL)")
