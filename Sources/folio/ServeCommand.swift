@@ -233,6 +233,7 @@ struct ServeCommand: Subcommand {
             bound = try server.start()
         } catch {
             printError("folio serve: cannot listen on \(host):\(port): \(error)")
+            app.close()
             return 1
         }
         server.stopOnSignals()
@@ -241,6 +242,8 @@ struct ServeCommand: Subcommand {
         let line = "Folio is serving http://\(shownHost):\(bound)\(options.basePath)/\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         server.waitUntilStopped()
+        // Before `exit`: no thread of Folio's may still be inside libpq then.
+        app.close()
         return 0
     }
 }
