@@ -87,7 +87,9 @@ struct ServeCommand: Subcommand {
                                ?pool=N sets the most connections (1-64,
                                default 4), libpq's own parameters pass through
                                (connect_timeout=2 and a 5 s statement timeout
-                               unless given); a database down at start stops
+                               unless given; no answer is awaited past 6 s,
+                               so a frozen database fails the request); a
+                               database down at start stops
                                serve with exit code 1, one down later fails
                                clicks with 503 until it is back
           --frame-ancestors SOURCE
