@@ -87,7 +87,9 @@ struct ServeCommand: Subcommand {
                                ?pool=N sets the most connections (1-64,
                                default 4), libpq's own parameters pass through
                                (connect_timeout=2 and a 5 s statement timeout
-                               unless given); a database down at start stops
+                               unless given; no answer is awaited past 6 s,
+                               so a frozen database fails the request); a
+                               database down at start stops
                                serve with exit code 1, one down later fails
                                clicks with 503 until it is back
           --frame-ancestors SOURCE
@@ -233,6 +235,7 @@ struct ServeCommand: Subcommand {
             bound = try server.start()
         } catch {
             printError("folio serve: cannot listen on \(host):\(port): \(error)")
+            app.close()
             return 1
         }
         server.stopOnSignals()
@@ -241,6 +244,8 @@ struct ServeCommand: Subcommand {
         let line = "Folio is serving http://\(shownHost):\(bound)\(options.basePath)/\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         server.waitUntilStopped()
+        // Before `exit`: no thread of Folio's may still be inside libpq then.
+        app.close()
         return 0
     }
 }

@@ -54,7 +54,8 @@ extension FolioApp {
         guard let pager else {
             switch route {
             case .index: return .answer(indexResponse(for: person))
-            case .health: return .answer(.text(.ok, "ok"))
+            case .health:
+                return request.query["ready"] == nil ? .answer(.text(.ok, "ok")) : readinessDisposition()
             case .publicFile(let file):
                 guard let staticFiles else { throw .notFound("There is no static file \(file).") }
                 return .answer(staticFiles.response(for: request, path: file))

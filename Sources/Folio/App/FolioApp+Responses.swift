@@ -6,7 +6,7 @@ extension FolioApp {
     /// as the error page for browsers (`Accept: text/html`, not htmx) and as
     /// plain text otherwise. `405` carries `Allow`.
     func errorResponse(_ error: ClientError, for request: HTTPRequest) -> HTTPResponse {
-        if let detail = error.logDetail { PageContentStore.logToStandardError(detail) }
+        if let detail = error.logDetail { storeFailureLog.note(detail) }
         var response: HTTPResponse
         let accept = request.headers["Accept"] ?? ""
         let isSwap = request.headers["HX-Request"] != nil

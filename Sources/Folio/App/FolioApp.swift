@@ -42,6 +42,10 @@ public final class FolioApp: HTTPHandler {
     /// Per pager key, its access rule and the rule's words for the log (`visible`).
     let accessNotes: [String: (rule: AccessRule, note: String)]
     let securityHeaders: [(String, String)]
+    /// Whether the state store answers, for `GET /healthz?ready`.
+    let readiness: StoreReadiness
+    /// The store's failures, one log line per 5 s during an outage.
+    let storeFailureLog = RepeatedLineLimiter(write: PageContentStore.logToStandardError)
 
     /// Folio's version: `folio --version`, and the default cache-busting
     /// suffix of static URLs.
@@ -151,6 +155,7 @@ public final class FolioApp: HTTPHandler {
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
             language: configuration.lang, badges: Self.badgePaths(configuration.pagers))
         live = LiveHub(pagers: configuration.pagers, content: content, bus: liveBus)
+        readiness = StoreReadiness(store: sessions.store)
         renderer = PagerRenderer(templates: templates, site: site, content: content, live: live)
         var pagers: [ResolvedPager] = []
         for pager in configuration.pagers {

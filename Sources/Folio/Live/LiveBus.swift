@@ -16,6 +16,9 @@ protocol LiveBus: Sendable {
     func share(_ name: String, body: @autoclosure () -> [UInt8])
     /// Starts delivering what other instances share, once.
     func listen(_ receive: @escaping @Sendable (_ name: String, _ body: [UInt8]) -> Void)
+    /// Stops listening and closes the bus's connections, waiting for its
+    /// threads, before the process exits.
+    func close()
 }
 
 /// One instance: it leads everything and shares nothing.
@@ -24,4 +27,5 @@ struct LocalLiveBus: LiveBus {
     func resign(_ pager: String) {}
     func share(_ name: String, body: @autoclosure () -> [UInt8]) {}
     func listen(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {}
+    func close() {}
 }

@@ -91,6 +91,9 @@ final class LiveHub: Sendable {
         bus.listen { [weak self] name, body in self?.accept(name, body) }
     }
 
+    /// Stops taking other instances' data and closes the bus.
+    func close() { bus.close() }
+
     /// The channel of `shown` (a pager, or a variant of it cut down for
     /// someone), nil when nothing of it is live.
     func channel(_ shown: PagerConfiguration) -> LiveChannel? {

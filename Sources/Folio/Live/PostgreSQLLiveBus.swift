@@ -21,6 +21,7 @@ final class PostgreSQLLiveBus: LiveBus {
     private struct Leader {
         var connection: PostgreSQLConnection?
         var held: Set<String> = []
+        var closed = false
     }
 
     private let address: PostgreSQLAddress
@@ -28,19 +29,15 @@ final class PostgreSQLLiveBus: LiveBus {
     /// The leader connection's backend, whose own notifications are skipped.
     private let leaderBackend = LockedValue<Int32>(0)
     private let report: @Sendable (String) -> Void
+    private let listener = LiveListenerThread()
 
-    /// Connects, and creates the shared table if it is missing.
+    /// Connects, and brings the tables to the current schema (the shared
+    /// `folio_live_data` is one of the migrations, made once under their lock).
     /// - Throws: `StoreError` when the database cannot be reached.
     init(address: PostgreSQLAddress, report: @escaping @Sendable (String) -> Void) throws(StoreError) {
         self.address = address
         self.report = report
-        _ = try withLeader { connection throws(StoreError) in
-            try connection.execute(
-                """
-                CREATE TABLE IF NOT EXISTS folio_live_data (
-                    name text PRIMARY KEY, body bytea NOT NULL, updated double precision NOT NULL)
-                """)
-        }
+        try withLeader { connection throws(StoreError) in try PostgreSQLSchema.migrate(connection) }
     }
 
     func leads(_ pager: String) -> Bool {
@@ -80,9 +77,18 @@ final class PostgreSQLLiveBus: LiveBus {
     }
 
     func listen(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {
-        let thread = Thread { [self] in listenForever(receive) }
-        thread.name = "Folio live listener"
-        thread.start()
+        listener.start { [self] listener in listenUntilStopped(listener, receive) }
+    }
+
+    /// Stops the listener thread and waits for it, then closes the leader
+    /// connection: after this no thread of the bus is inside libpq.
+    func close() {
+        listener.stopAndWait()
+        leader.withLock { leader in
+            leader.closed = true
+            leader.held = []
+            leader.connection = nil
+        }
     }
 
     /// Runs `body` on the leader connection, connecting (again) first when
@@ -91,6 +97,7 @@ final class PostgreSQLLiveBus: LiveBus {
         throws(StoreError) -> Result
     {
         try leader.withLock { leader throws(StoreError) -> Result in
+            guard !leader.closed else { throw StoreError("live updates are closed: the server is stopping") }
             if leader.connection?.isBroken != false {
                 leader.held = []
                 let connection = try PostgreSQLConnection(
@@ -104,34 +111,54 @@ final class PostgreSQLLiveBus: LiveBus {
     }
 
     /// LISTENs on a connection of its own; after a failure, connects again
-    /// every second until the database is back.
-    private func listenForever(_ receive: @escaping @Sendable (String, [UInt8]) -> Void) {
-        var listening = true
-        while listening {
+    /// every second until the database is back. On each connection after
+    /// the first it first reads what changed while it was away: a NOTIFY
+    /// sent then reached nobody here.
+    private func listenUntilStopped(
+        _ listener: LiveListenerThread, _ receive: @escaping @Sendable (String, [UInt8]) -> Void
+    ) {
+        var heardUpTo: Double? = Date().timeIntervalSince1970
+        while !listener.isStopping {
             do {
-                try listen(
-                    on: try PostgreSQLConnection(conninfo: address.connectionURL, password: address.password),
-                    receive)
+                let connection = try PostgreSQLConnection(
+                    conninfo: address.connectionURL, password: address.password)
+                try connection.execute("LISTEN folio_live")
+                if let heardUpTo { try catchUp(on: connection, since: heardUpTo, receive) }
+                try listen(on: connection, listener, heard: { heardUpTo = $0 }, receive)
             } catch {
                 report("folio: live updates from the other instances paused: \(error)")
             }
-            Thread.sleep(forTimeInterval: 1)
-            listening = !Thread.current.isCancelled
+            listener.pause(seconds: 1)
         }
     }
 
-    /// Delivers what arrives on `connection` until it breaks.
-    private func listen(
-        on connection: PostgreSQLConnection, _ receive: @escaping @Sendable (String, [UInt8]) -> Void
+    /// Delivers every row changed since `since`, less a margin for the
+    /// instances' clocks (a row delivered twice changes nothing).
+    private func catchUp(
+        on connection: PostgreSQLConnection, since: Double,
+        _ receive: @escaping @Sendable (String, [UInt8]) -> Void
     ) throws(StoreError) {
-        try connection.execute("LISTEN folio_live")
-        while !connection.isBroken {
+        let rows = try connection.execute(
+            "SELECT name, body FROM folio_live_data WHERE updated >= $1", [.real(since - 60)])
+        for row in 0..<rows.count { receive(rows.text(row, 0), rows.bytes(row, 1)) }
+    }
+
+    /// Delivers what arrives on `connection` until it breaks or the bus
+    /// stops, telling `heard` each time it knows that nothing was missed
+    /// up to then.
+    private func listen(
+        on connection: PostgreSQLConnection, _ listener: LiveListenerThread, heard: (Double) -> Void,
+        _ receive: @escaping @Sendable (String, [UInt8]) -> Void
+    ) throws(StoreError) {
+        while !connection.isBroken, !listener.isStopping {
+            let asOf = Date().timeIntervalSince1970
             for notification in try connection.waitForNotifications(seconds: 1) {
                 guard notification.backend != leaderBackend.withLock({ $0 }) else { continue }
                 let rows = try connection.execute(
                     "SELECT body FROM folio_live_data WHERE name = $1", [.text(notification.payload)])
                 if rows.count > 0 { receive(notification.payload, rows.bytes(0, 0)) }
             }
+            heard(asOf)
         }
     }
 

@@ -9,6 +9,9 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// The SQLSTATE of the last statement that failed (`23505`: a unique
     /// violation), or `nil` when the connection itself failed.
     private(set) var lastSQLState: String?
+    /// Whether a call gave up waiting for the server's answer
+    /// (`awaitResult`), which cut the connection: the server may not run.
+    var timedOut = false
 
     /// Connects with `conninfo` (a `postgresql://` URL) and bounded waits:
     /// libpq's keywords before the URL are defaults its own query overrides;
@@ -56,8 +59,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// Prepares `statement` under its name, for `run`.
     func prepare(_ statement: PostgreSQLStatement) throws(StoreError) {
         let types = statement.parameterTypes.map(\.rawValue)
-        let result = PQprepare(handle, statement.rawValue, statement.sql, Int32(types.count), types)
-        _ = try check(result, doing: "prepare \(statement.rawValue)")
+        let sent = PQsendPrepare(handle, statement.rawValue, statement.sql, Int32(types.count), types)
+        _ = try check(try awaitResult(sent: sent), doing: "prepare \(statement.rawValue)")
     }
 
     /// Runs a prepared statement with `values` bound (binary, in and out).
@@ -65,10 +68,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     func run(_ statement: PostgreSQLStatement, _ values: [PostgreSQLValue] = []) throws(StoreError)
         -> PostgreSQLResult
     {
-        let result = Self.withParameters(values) { count, pointers, lengths, formats in
-            PQexecPrepared(handle, statement.rawValue, count, pointers, lengths, formats, 1)
+        let sent = Self.withParameters(values) { count, pointers, lengths, formats in
+            PQsendQueryPrepared(handle, statement.rawValue, count, pointers, lengths, formats, 1)
         }
-        return try check(result, doing: statement.rawValue)
+        return try check(try awaitResult(sent: sent), doing: statement.rawValue)
     }
 
     /// Runs one SQL statement that is not prepared (transaction control,
@@ -76,10 +79,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     @discardableResult
     func execute(_ sql: String, _ values: [PostgreSQLValue] = []) throws(StoreError) -> PostgreSQLResult {
         let types = values.map(\.type.rawValue)
-        let result = Self.withParameters(values) { count, pointers, lengths, formats in
-            PQexecParams(handle, sql, count, types, pointers, lengths, formats, 1)
+        let sent = Self.withParameters(values) { count, pointers, lengths, formats in
+            PQsendQueryParams(handle, sql, count, types, pointers, lengths, formats, 1)
         }
-        return try check(result, doing: sql)
+        return try check(try awaitResult(sent: sent), doing: sql)
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled

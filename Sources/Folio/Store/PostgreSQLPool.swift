@@ -49,7 +49,8 @@ final class PostgreSQLPool: Sendable {
             do throws(StoreError) {
                 return try run(body, on: waiting)
             } catch {
-                guard waiting.isBroken else { throw error }
+                // A server that did not answer would not answer a new connection either.
+                guard waiting.isBroken, !waiting.timedOut else { throw error }
             }
         }
         return try run(body, on: try open())

@@ -30,6 +30,16 @@ enum PostgreSQLSchema {
         // reaches them; an older Folio's inserts, which name no such column,
         // make bound rows too, the safe side.
         ["ALTER TABLE sessions ADD COLUMN bound_to_person boolean NOT NULL DEFAULT true"],
+        // Version 3: live pages' data shared between instances
+        // (`PostgreSQLLiveBus`). Made here, under the lock, because a
+        // `CREATE TABLE IF NOT EXISTS` of its own raced between instances
+        // starting together (a duplicate `pg_type` row).
+        [
+            """
+            CREATE TABLE IF NOT EXISTS folio_live_data (
+                name text PRIMARY KEY, body bytea NOT NULL, updated double precision NOT NULL)
+            """
+        ],
     ]
 
     /// The version this Folio's tables are at.

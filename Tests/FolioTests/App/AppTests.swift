@@ -365,6 +365,17 @@ import Testing
         #expect(get(app, "/healthz").status == .ok)
     }
 
+    @Test func readinessSaysWhetherTheStoreAnswersWhileLivenessStays200() throws {
+        let ready = get(try makeApp(), "/healthz?ready")
+        #expect(ready.status == .ok && body(ready) == "ready\n")
+        let failing = try makeApp(store: FailingStore(), secretFile: folder.path + "/csrf-secret")
+        let notReady = get(failing, "/healthz?ready")
+        #expect(notReady.status == .serviceUnavailable)
+        // A plain reason: the store's own words ("disk full") are not for the network.
+        #expect(body(notReady) == "not ready: the state store cannot be reached\n")
+        #expect(get(failing, "/healthz").status == .ok)
+    }
+
     @Test func unknownThingsAre404AndBrowsersGetTheErrorPage() throws {
         let app = try makeApp()
         #expect(get(app, "/nope").status == .notFound)

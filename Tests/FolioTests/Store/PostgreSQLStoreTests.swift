@@ -133,6 +133,8 @@ struct PostgreSQLStoreTests {
         let connection = try PostgreSQLConnection(conninfo: url)
         let version = try connection.execute("SELECT version FROM folio_schema")
         #expect(version.count == 1 && version.integer(0, 0) == Int64(PostgreSQLSchema.currentVersion))
+        // Live pages' shared table is a migration's (version 3), not the live bus's own.
+        #expect(try connection.execute("SELECT to_regclass('folio_live_data') IS NOT NULL").boolean(0, 0))
         // Opening again migrates nothing and keeps one row.
         _ = try PostgreSQLSessionStore(url: url)
         #expect(try connection.execute("SELECT version FROM folio_schema").count == 1)
