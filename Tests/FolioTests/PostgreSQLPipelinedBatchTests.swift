@@ -99,4 +99,24 @@ struct PostgreSQLPipelinedBatchTests {
         #expect(try selected("s0") == 0)
         #expect(try selected("s1") == 0)
     }
+
+    @Test func readsOfManySessionsAtOnceEachGetTheirOwn() throws {
+        let store = try store(withSessions: 8)
+        _ = try store.commitNow(try (0..<8).map { try save("s\($0)", $0 % 4) })
+        let found = LockedValue<[String: Int?]>([:])
+        let done = DispatchGroup()
+        for index in 0..<32 {
+            done.enter()
+            DispatchQueue.global().async {
+                let id = index < 24 ? "s\(index % 8)" : "absent\(index)"
+                let selected = (try? store.session(id: id))?.flatMap { $0.pagers["x"]?.state.selectedIndex }
+                found.withLock { $0["\(index)"] = selected }
+                done.leave()
+            }
+        }
+        done.wait()
+        for index in 0..<32 {
+            #expect(found.withLock { $0["\(index)"] } == (index < 24 ? (index % 8) % 4 : Int?.none))
+        }
+    }
 }

@@ -46,6 +46,8 @@ public final class PostgreSQLSessionStore: SessionStore {
     private let pool: PostgreSQLPool
     /// Every write goes through here: one transaction per batch.
     private let writes: GroupCommit<SessionWrite>
+    /// Every read of a session goes through here: one query per batch.
+    private let reads: GroupRead<String, SessionRecord>
     /// Transactions the group commit committed (for tests that count them).
     private let committedBatches: LockedValue<Int>
 
@@ -67,6 +69,11 @@ public final class PostgreSQLSessionStore: SessionStore {
         let committedBatches = LockedValue(0)
         self.pool = pool
         self.committedBatches = committedBatches
+        reads = GroupRead { (ids) throws(StoreError) -> [String: SessionRecord] in
+            try pool.withConnection { (connection) throws(StoreError) in
+                Self.sessions(in: try connection.run(.selectSessions, [.text(Self.jsonArray(ids))]))
+            }
+        }
         writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
             let outcomes = try pool.withConnection { (connection) throws(StoreError) in
                 try connection.commitRetryingDeadlock(batch)
@@ -100,25 +107,38 @@ public final class PostgreSQLSessionStore: SessionStore {
     /// Every call waits for the database.
     public var isDurable: Bool { true }
 
-    /// The session with this id, read from the database, or `nil`.
+    /// The session with this id, read from the database (with the other
+    /// sessions asked for meanwhile, in one query), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
-        let rows = try pool.withConnection { (connection) throws(StoreError) in
-            try connection.run(.selectSession, [.text(id)])
-        }
-        guard rows.count > 0 else { return nil }
-        var record = SessionRecord(
-            id: id, csrfToken: rows.text(0, 0), lastSeen: rows.real(0, 1),
-            isIssuedAtClick: rows.boolean(0, 2),
-            isBoundToPerson: rows.boolean(0, 3))
+        try reads.read(id)
+    }
+
+    /// The sessions in `rows` of `selectSessions`, by id.
+    private static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
+        var sessions: [String: SessionRecord] = [:]
         let decoder = JSONDecoder()
-        for row in 0..<rows.count where !rows.isNull(row, 4) {
+        for row in 0..<rows.count {
+            let id = rows.text(row, 0)
+            var record =
+                sessions[id]
+                ?? SessionRecord(
+                    id: id, csrfToken: rows.text(row, 1), lastSeen: rows.real(row, 2),
+                    isIssuedAtClick: rows.boolean(row, 3), isBoundToPerson: rows.boolean(row, 4))
             // A record written by an incompatible version is dropped: the
             // pager starts over rather than failing the request.
-            if let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 5))) {
-                record.pagers[rows.text(row, 4)] = pager
+            if !rows.isNull(row, 5),
+                let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 6)))
+            {
+                record.pagers[rows.text(row, 5)] = pager
             }
+            sessions[id] = record
         }
-        return record
+        return sessions
+    }
+
+    /// `ids` as a JSON array of strings, the parameter of `selectSessions`.
+    private static func jsonArray(_ ids: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     /// Adds a new session with its pagers in one transaction (any pager
