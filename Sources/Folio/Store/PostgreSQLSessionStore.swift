@@ -18,9 +18,11 @@ import Foundation
 /// kept; every write is safe to repeat.
 ///
 /// **Group commit.** Writes that arrive together share one transaction
-/// (`GroupCommit`, as for SQLite); a write refused alone (a constraint, its
-/// session gone) is undone alone inside its savepoint; any other failure
-/// fails the whole batch, none of it kept.
+/// (`GroupCommit`, as for SQLite), sent in two pipelined round trips
+/// whatever the batch's size (`commitPipelined`); a write refused alone
+/// (its session gone, its record changed, a constraint) fails alone and
+/// the rest is kept; any other failure fails the whole batch, none of it
+/// kept. Reads of sessions that arrive together share one query (`GroupRead`).
 ///
 /// **Two clicks of one session on two instances.** A save locks the
 /// session's row (`SELECT … FOR UPDATE`) and writes the pager's record with
@@ -196,7 +198,7 @@ public final class PostgreSQLSessionStore: SessionStore {
 
     /// Saves one pager's record of a session only while the stored one is
     /// still `expected`, checked under the session's row lock in the
-    /// write's own transaction (or savepoint: a conflict fails it alone).
+    /// batch's transaction (a conflict fails it alone).
     public func save(
         _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
         lastSeen: Double
