@@ -28,21 +28,23 @@ final class GroupRead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func read(_ key: Key) throws(StoreError) -> Value? {
         let done = DispatchSemaphore(value: 0)
         let outcome = LockedValue<Result<Value?, StoreError>>(.success(nil))
+        read(key) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0 }.get()
+    }
+
+    /// Reads `key` with whatever else is asked meanwhile and returns at
+    /// once; `completion` runs on the reader once its batch is read.
+    func read(_ key: Key, then completion: @escaping @Sendable (Result<Value?, StoreError>) -> Void) {
         let startsDrain = queue.withLock { queue -> Bool in
-            queue.asked.append(
-                (
-                    key,
-                    { result in
-                        outcome.withLock { $0 = result }
-                        done.signal()
-                    }
-                ))
+            queue.asked.append((key, completion))
             defer { queue.isDraining = true }
             return !queue.isDraining
         }
         if startsDrain { reader.async { self.drain() } }
-        done.wait()
-        return try outcome.withLock { $0 }.get()
     }
 
     private func drain() {

@@ -47,9 +47,9 @@ public final class PostgreSQLSessionStore: SessionStore {
     public let address: PostgreSQLAddress
     private let pool: PostgreSQLPool
     /// Every write goes through here: one transaction per batch.
-    private let writes: GroupCommit<SessionWrite>
+    let writes: GroupCommit<SessionWrite>
     /// Every read of a session goes through here: one query per batch.
-    private let reads: GroupRead<String, SessionRecord>
+    let reads: GroupRead<String, SessionRecord>
     /// Transactions the group commit committed (for tests that count them).
     private let committedBatches: LockedValue<Int>
 
