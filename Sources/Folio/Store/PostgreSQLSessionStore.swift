@@ -7,8 +7,9 @@ import Foundation
 /// **Coherent across instances.** Nothing of a session is kept in this
 /// process: every read asks the database, so what a click answered by one
 /// instance saved is what the next request shows on any other.
-/// `sessionIfAtHand` is therefore always `nil`, and views and clicks of a
-/// session go to a worker thread, which reads the database.
+/// `sessionIfAtHand` is therefore always `nil`: views of a session go to a
+/// worker thread, which reads the database; clicks are read and saved
+/// without a thread waiting (`SessionStoreWithoutWaiting`).
 ///
 /// **What "saved" promises.** As with SQLite, a write returns (or its
 /// completion runs) only after the transaction holding it committed, which
