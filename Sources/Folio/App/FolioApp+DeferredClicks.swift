@@ -18,7 +18,7 @@ extension FolioApp {
         _ responder: HTTPResponder,
         otherwise blocking: @escaping HTTPResponder.Work
     ) {
-        let fallBack = {
+        let fallBack = { @Sendable in
             // In memory, what may wait is only a page's data.
             if self.sessions.storeIsDurable || self.mayLoad(pager) {
                 responder.respond(running: blocking)
@@ -26,10 +26,15 @@ extension FolioApp {
                 responder.respond(blocking())
             }
         }
-        guard visitor.postRefusal == nil, let click = try? ClickRequest(route, pager, request),
-            let (session, _) = sessions.peekSession(visitor.sessionClaim),
-            sessions.isValidToken(click.form["csrf"], for: session)
-        else { return fallBack() }
+        guard visitor.postRefusal == nil, let click = try? ClickRequest(route, pager, request) else {
+            return fallBack()
+        }
+        guard let (session, _) = sessions.peekSession(visitor.sessionClaim) else {
+            // A store shared by instances keeps no session at hand: read it without waiting.
+            let started = startClickReadingSession(click, request, visitor, responder, otherwise: fallBack)
+            return started ? () : fallBack()
+        }
+        guard sessions.isValidToken(click.form["csrf"], for: session) else { return fallBack() }
         let update: DeferredPagerUpdate<HTTPResponse>?
         do {
             update = try sessions.updatePagerWithoutWaiting(

@@ -28,6 +28,8 @@ public final class SessionManager: Sendable {
     /// Whether the store's writes wait for the disk (`SessionStore.isDurable`),
     /// read once so per-request checks do not go through the existential.
     public let storeIsDurable: Bool
+    /// The store, when it reads and saves without a thread waiting.
+    let storeWithoutWaiting: (any SessionStoreWithoutWaiting)?
     let clock: any WallClock
     private let random: any RandomSource
     let counts = LockedValue(Counts())
@@ -58,6 +60,7 @@ public final class SessionManager: Sendable {
         self.store = store
         self.configuration = configuration
         storeIsDurable = store.isDurable
+        storeWithoutWaiting = store as? any SessionStoreWithoutWaiting
         self.clock = clock
         self.random = random
     }

@@ -7,8 +7,9 @@ import Foundation
 /// **Coherent across instances.** Nothing of a session is kept in this
 /// process: every read asks the database, so what a click answered by one
 /// instance saved is what the next request shows on any other.
-/// `sessionIfAtHand` is therefore always `nil`, and views and clicks of a
-/// session go to a worker thread, which reads the database.
+/// `sessionIfAtHand` is therefore always `nil`: views of a session go to a
+/// worker thread, which reads the database; clicks are read and saved
+/// without a thread waiting (`SessionStoreWithoutWaiting`).
 ///
 /// **What "saved" promises.** As with SQLite, a write returns (or its
 /// completion runs) only after the transaction holding it committed, which
@@ -18,9 +19,11 @@ import Foundation
 /// kept; every write is safe to repeat.
 ///
 /// **Group commit.** Writes that arrive together share one transaction
-/// (`GroupCommit`, as for SQLite); a write refused alone (a constraint, its
-/// session gone) is undone alone inside its savepoint; any other failure
-/// fails the whole batch, none of it kept.
+/// (`GroupCommit`, as for SQLite), sent in two pipelined round trips
+/// whatever the batch's size (`commitPipelined`); a write refused alone
+/// (its session gone, its record changed, a constraint) fails alone and
+/// the rest is kept; any other failure fails the whole batch, none of it
+/// kept. Reads of sessions that arrive together share one query (`GroupRead`).
 ///
 /// **Two clicks of one session on two instances.** A save locks the
 /// session's row (`SELECT … FOR UPDATE`) and writes the pager's record with
@@ -45,7 +48,9 @@ public final class PostgreSQLSessionStore: SessionStore {
     public let address: PostgreSQLAddress
     private let pool: PostgreSQLPool
     /// Every write goes through here: one transaction per batch.
-    private let writes: GroupCommit<SessionWrite>
+    let writes: GroupCommit<SessionWrite>
+    /// Every read of a session goes through here: one query per batch.
+    let reads: GroupRead<String, SessionRecord>
     /// Transactions the group commit committed (for tests that count them).
     private let committedBatches: LockedValue<Int>
 
@@ -67,6 +72,11 @@ public final class PostgreSQLSessionStore: SessionStore {
         let committedBatches = LockedValue(0)
         self.pool = pool
         self.committedBatches = committedBatches
+        reads = GroupRead { (ids) throws(StoreError) -> [String: SessionRecord] in
+            try pool.withConnection { (connection) throws(StoreError) in
+                Self.sessions(in: try connection.run(.selectSessions, [.text(Self.jsonArray(ids))]))
+            }
+        }
         writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
             let outcomes = try pool.withConnection { (connection) throws(StoreError) in
                 try connection.commitRetryingDeadlock(batch)
@@ -100,25 +110,38 @@ public final class PostgreSQLSessionStore: SessionStore {
     /// Every call waits for the database.
     public var isDurable: Bool { true }
 
-    /// The session with this id, read from the database, or `nil`.
+    /// The session with this id, read from the database (with the other
+    /// sessions asked for meanwhile, in one query), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
-        let rows = try pool.withConnection { (connection) throws(StoreError) in
-            try connection.run(.selectSession, [.text(id)])
-        }
-        guard rows.count > 0 else { return nil }
-        var record = SessionRecord(
-            id: id, csrfToken: rows.text(0, 0), lastSeen: rows.real(0, 1),
-            isIssuedAtClick: rows.boolean(0, 2),
-            isBoundToPerson: rows.boolean(0, 3))
+        try reads.read(id)
+    }
+
+    /// The sessions in `rows` of `selectSessions`, by id.
+    private static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
+        var sessions: [String: SessionRecord] = [:]
         let decoder = JSONDecoder()
-        for row in 0..<rows.count where !rows.isNull(row, 4) {
+        for row in 0..<rows.count {
+            let id = rows.text(row, 0)
+            var record =
+                sessions[id]
+                ?? SessionRecord(
+                    id: id, csrfToken: rows.text(row, 1), lastSeen: rows.real(row, 2),
+                    isIssuedAtClick: rows.boolean(row, 3), isBoundToPerson: rows.boolean(row, 4))
             // A record written by an incompatible version is dropped: the
             // pager starts over rather than failing the request.
-            if let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 5))) {
-                record.pagers[rows.text(row, 4)] = pager
+            if !rows.isNull(row, 5),
+                let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 6)))
+            {
+                record.pagers[rows.text(row, 5)] = pager
             }
+            sessions[id] = record
         }
-        return record
+        return sessions
+    }
+
+    /// `ids` as a JSON array of strings, the parameter of `selectSessions`.
+    private static func jsonArray(_ ids: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     /// Adds a new session with its pagers in one transaction (any pager
@@ -176,7 +199,7 @@ public final class PostgreSQLSessionStore: SessionStore {
 
     /// Saves one pager's record of a session only while the stored one is
     /// still `expected`, checked under the session's row lock in the
-    /// write's own transaction (or savepoint: a conflict fails it alone).
+    /// batch's transaction (a conflict fails it alone).
     public func save(
         _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
         lastSeen: Double

@@ -2,9 +2,10 @@
 /// connection of the pool (under its case's name) and then only executed
 /// with bound values.
 enum PostgreSQLStatement: String, CaseIterable {
-    /// The session and its pagers in one query, so one snapshot: a reissue
-    /// committed in between cannot show the row without its pagers.
-    case selectSession
+    /// Sessions and their pagers in one query, so one snapshot (a reissue
+    /// committed in between cannot show a row without its pagers), for ids
+    /// given as one JSON array: a batch of reads (`GroupRead`).
+    case selectSessions
     case insertSession
     /// Locks a session's row until the transaction ends, and reads its last-seen time.
     case lockSession
@@ -29,9 +30,10 @@ enum PostgreSQLStatement: String, CaseIterable {
 
     var sql: String {
         switch self {
-        case .selectSession:
-            "SELECT s.csrf, s.last_seen, s.issued_at_click, s.bound_to_person, p.pager, p.record FROM sessions s "
-                + "LEFT JOIN pagers p ON p.session_id = s.id WHERE s.id = $1"
+        case .selectSessions:
+            "SELECT s.id, s.csrf, s.last_seen, s.issued_at_click, s.bound_to_person, p.pager, p.record "
+                + "FROM sessions s LEFT JOIN pagers p ON p.session_id = s.id "
+                + "WHERE s.id = ANY(ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))"
         case .insertSession:
             "INSERT INTO sessions (id, csrf, last_seen, issued_at_click, bound_to_person) "
                 + "VALUES ($1, $2, $3, $4, $5) "
@@ -58,7 +60,7 @@ enum PostgreSQLStatement: String, CaseIterable {
 
     var parameterTypes: [PostgreSQLType] {
         switch self {
-        case .selectSession, .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
+        case .selectSessions, .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
         case .insertSession: [.text, .text, .real, .boolean, .boolean]
         case .movePagers, .selectPager: [.text, .text]
         case .touchSession: [.real, .text]

@@ -1,0 +1,141 @@
+import CLibPQ
+
+/// One statement of a pipelined round: a prepared one, or SQL that is not
+/// prepared (transaction control), with its values bound.
+struct PipelinedStatement {
+    enum Text {
+        case prepared(PostgreSQLStatement)
+        case sql(String)
+    }
+
+    let text: Text
+    let values: [PostgreSQLValue]
+
+    static func prepared(_ statement: PostgreSQLStatement, _ values: [PostgreSQLValue] = []) -> Self {
+        Self(text: .prepared(statement), values: values)
+    }
+
+    static func sql(_ sql: String) -> Self { Self(text: .sql(sql), values: []) }
+}
+
+/// What became of one statement of a pipelined round.
+enum PipelinedOutcome {
+    case rows(PostgreSQLResult)
+    /// The database refused it; `sqlState` says why (`23505`: a unique violation).
+    case failed(StoreError, sqlState: String?)
+    /// Not run: an earlier statement of the round failed, and the server
+    /// skips the rest of a round after a failure.
+    case skipped
+}
+
+extension PostgreSQLConnection {
+    /// Runs `statements` in one round trip (libpq's pipeline mode): all are
+    /// sent, then one sync, then every result is read. A batch of writes
+    /// thus waits for the network once, not once per statement.
+    /// - Returns: One outcome per statement, in order.
+    /// - Throws: When the connection fails: nothing can be said of any
+    ///   statement then (the connection is left broken or out of pipeline mode).
+    func runPipelined(_ statements: [PipelinedStatement]) throws(StoreError) -> [PipelinedOutcome] {
+        guard PQenterPipelineMode(handle) == 1 else { throw connectionFailure("entering pipeline mode") }
+        var sent = 0
+        for statement in statements {
+            guard send(statement) else { break }
+            sent += 1
+        }
+        // Synced even when a send failed, so the server answers what was sent.
+        let synced = PQpipelineSync(handle) == 1
+        var outcomes: [PipelinedOutcome] = []
+        for _ in 0..<sent { outcomes.append(readOutcome()) }
+        let reachedSync = synced && readsSync() && sent == statements.count
+        // Out of pipeline mode in any case, so the connection is usable (or
+        // seen as busy, and dropped by the pool) after a failure too.
+        let exited = PQexitPipelineMode(handle) == 1
+        guard reachedSync, exited, !isBroken else { throw connectionFailure("a pipelined round") }
+        return outcomes
+    }
+
+    private func send(_ statement: PipelinedStatement) -> Bool {
+        let encoded = statement.values.map(\.binary)
+        let types = statement.values.map(\.type.rawValue)
+        return Self.withBinaryParameters(encoded) { count, pointers, lengths, formats in
+            switch statement.text {
+            case .prepared(let prepared):
+                PQsendQueryPrepared(handle, prepared.rawValue, count, pointers, lengths, formats, 1) == 1
+            case .sql(let sql):
+                PQsendQueryParams(handle, sql, count, types, pointers, lengths, formats, 1) == 1
+            }
+        }
+    }
+
+    /// Reads one statement's results up to the null that ends them.
+    private func readOutcome() -> PipelinedOutcome {
+        var outcome: PipelinedOutcome?
+        while let result = PQgetResult(handle) {
+            guard outcome == nil else {
+                PQclear(result)
+                continue
+            }
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+                outcome = .rows(PostgreSQLResult(result))
+            case PGRES_PIPELINE_ABORTED:
+                PQclear(result)
+                outcome = .skipped
+            default:
+                let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+                let message = Self.oneLine(PQresultErrorMessage(result))
+                PQclear(result)
+                outcome = .failed(StoreError("PostgreSQL: \(message)"), sqlState: state)
+            }
+        }
+        return outcome ?? .failed(connectionFailure("a pipelined statement"), sqlState: nil)
+    }
+
+    /// Reads the sync's result, which ends the round.
+    private func readsSync() -> Bool {
+        guard let result = PQgetResult(handle) else { return false }
+        defer { PQclear(result) }
+        return PQresultStatus(result) == PGRES_PIPELINE_SYNC
+    }
+
+    private func connectionFailure(_ what: String) -> StoreError {
+        StoreError("PostgreSQL (\(what)): \(PasswordMasking.masked(Self.oneLine(PQerrorMessage(handle))))")
+    }
+
+    /// libpq's message on one line (it spans lines, the later ones indented).
+    private static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
+        let lines = (text.map { String(cString: $0) } ?? "").split(whereSeparator: \.isNewline)
+        let message = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }.joined(
+            separator: " ")
+        return message.isEmpty ? "unknown error" : message
+    }
+
+    /// The values as libpq takes them: count, bytes, lengths, formats (all binary).
+    private static func withBinaryParameters<Result>(
+        _ encoded: [[UInt8]],
+        _ body: (
+            Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
+        ) -> Result
+    ) -> Result {
+        let copies: [UnsafeMutablePointer<CChar>] = encoded.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+            bytes.withUnsafeBytes { raw in
+                if let base = raw.baseAddress {
+                    UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: raw.count)
+                }
+            }
+            return copy
+        }
+        defer { for copy in copies { copy.deallocate() } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        let lengths = encoded.map { Int32($0.count) }
+        let formats = [Int32](repeating: 1, count: encoded.count)
+        return pointers.withUnsafeBufferPointer { pointers in
+            lengths.withUnsafeBufferPointer { lengths in
+                formats.withUnsafeBufferPointer { formats in
+                    body(Int32(encoded.count), pointers.baseAddress, lengths.baseAddress, formats.baseAddress)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Dispatch
+import FolioCore
+import FolioSync
+import Foundation
+import Testing
+
+@testable import Folio
+
+/// A batch sent as pipelined rounds keeps the group commit's promises: a
+/// write refused alone fails alone, a batch cut off midway keeps nothing.
+@Suite(.enabled(if: PostgreSQLTestServer.url != nil, PostgreSQLTestServer.skipReason))
+struct PostgreSQLPipelinedBatchTests {
+    let url: String
+
+    init() throws { url = try PostgreSQLTestServer.freshDatabase() }
+
+    func record(selecting index: Int) throws -> PagerRecord {
+        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
+        _ = try state.send(.appeared)
+        _ = try state.select(index: index)
+        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
+    }
+
+    func store(withSessions count: Int) throws -> PostgreSQLSessionStore {
+        let store = try PostgreSQLSessionStore(url: url)
+        for index in 0..<count {
+            try store.insert(
+                SessionRecord(
+                    id: "s\(index)", csrfToken: "t", lastSeen: 1, pagers: ["x": try record(selecting: 0)]))
+        }
+        return store
+    }
+
+    func save(_ id: String, _ index: Int, ifStill expected: PagerRecord?? = nil) throws -> SessionWrite {
+        .savePager(
+            session: id, pager: "x", record: try record(selecting: index).storedJSON, lastSeen: 2,
+            expected: expected.map { ExpectedPager(record: $0) })
+    }
+
+    func selected(_ id: String) throws -> Int? {
+        try PostgreSQLSessionStore(url: url).session(id: id)?.pagers["x"]?.state.selectedIndex
+    }
+
+    @Test func aSaveOfADeletedSessionAndAStaleConditionalSaveFailAloneInTheirBatch() throws {
+        let store = try store(withSessions: 4)
+        try PostgreSQLConnection(conninfo: url).execute("DELETE FROM sessions WHERE id = $1", [.text("s1")])
+        let outcomes = try store.commitNow([
+            try save("s0", 1), try save("s1", 2), try save("s2", 3, ifStill: .some(try record(selecting: 2))),
+            try save("s3", 1, ifStill: .some(try record(selecting: 0))),
+        ])
+        #expect(outcomes[0] == nil && outcomes[3] == nil)
+        #expect(outcomes[1] != nil && outcomes[1]?.isConflict == false)
+        #expect(outcomes[2]?.isConflict == true)
+        #expect(try selected("s0") == 1)
+        #expect(try selected("s1") == nil)
+        #expect(try selected("s2") == 0)
+        #expect(try selected("s3") == 1)
+    }
+
+    @Test func aConnectionKilledMidBatchFailsEveryWriteAndKeepsNone() throws {
+        _ = try store(withSessions: 2)
+        let batcher = try PostgreSQLConnection(conninfo: url)
+        for statement in PostgreSQLStatement.allCases { try batcher.prepare(statement) }
+        // Another transaction holds s1's row: the batch stops there, s0's
+        // row already locked by it, until it is killed.
+        let holder = try PostgreSQLConnection(conninfo: url)
+        try holder.execute("BEGIN")
+        try holder.execute("SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE", [.text("s1")])
+        let outcome = LockedValue<Result<[StoreError?], StoreError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let batch = [try save("s0", 1), try save("s1", 2)]
+        DispatchQueue.global().async {
+            do throws(StoreError) {
+                let committed = try batcher.commit(batch)
+                outcome.withLock { $0 = .success(committed) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        let killer = try PostgreSQLConnection(conninfo: url)
+        var killed = 0
+        for _ in 0..<200 where killed == 0 {
+            killed =
+                try killer.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        + "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                ).count
+            if killed == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(killed == 1)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        try holder.execute("ROLLBACK")
+        guard case .failure = try #require(outcome.withLock { $0 }) else {
+            Issue.record("the batch committed though its connection was killed")
+            return
+        }
+        #expect(batcher.isBroken)
+        #expect(try selected("s0") == 0)
+        #expect(try selected("s1") == 0)
+    }
+
+    @Test func readsOfManySessionsAtOnceEachGetTheirOwn() throws {
+        let store = try store(withSessions: 8)
+        _ = try store.commitNow(try (0..<8).map { try save("s\($0)", $0 % 4) })
+        let found = LockedValue<[String: Int?]>([:])
+        let done = DispatchGroup()
+        for index in 0..<32 {
+            done.enter()
+            DispatchQueue.global().async {
+                let id = index < 24 ? "s\(index % 8)" : "absent\(index)"
+                let selected = (try? store.session(id: id))?.flatMap { $0.pagers["x"]?.state.selectedIndex }
+                found.withLock { $0["\(index)"] = selected }
+                done.leave()
+            }
+        }
+        done.wait()
+        for index in 0..<32 {
+            #expect(found.withLock { $0["\(index)"] } == (index < 24 ? (index % 8) % 4 : Int?.none))
+        }
+    }
+}
