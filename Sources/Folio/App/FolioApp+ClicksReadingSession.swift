@@ -38,6 +38,8 @@ extension FolioApp {
                 responder.respond(
                     errorResponse(ClientError(.rejected(refusal), pager: pager.key), for: request))
             },
+            unavailable: { [self] error in responder.respond(errorResponse(.unavailable(error), for: request))
+            },
             otherwise: fallBack)
     }
 }

@@ -12,9 +12,11 @@ extension SessionManager {
     /// save's completion; no thread waits on the database meanwhile. When
     /// the store cannot do this, or an update of the session is under way
     /// here, it returns false having done nothing. Otherwise exactly one of
-    /// `answer`, `rejected` and `otherwise` runs later: `otherwise` when
-    /// the click needs the blocking path after all (the session gone, not
-    /// issued at a click, its use due to be written, a read that failed,
+    /// `answer`, `rejected`, `unavailable` and `otherwise` runs later:
+    /// `unavailable` when the read failed (the store is down or past its
+    /// bound: trying again on the blocking path would only double the
+    /// wait), `otherwise` when the click needs the blocking path after all
+    /// (the session gone, not issued at a click, its use due to be written,
     /// `prepare` declining, or another instance saving the record first, so
     /// that the click is decided again on the fresh record there).
     /// - Parameters:
@@ -28,6 +30,7 @@ extension SessionManager {
         prepare: @escaping @Sendable (Result, PagerRecord, SessionRecord) -> Answer?,
         answer: @escaping @Sendable (Answer, StoreError?) -> Void,
         rejected: @escaping @Sendable (Failure) -> Void,
+        unavailable: @escaping @Sendable (StoreError) -> Void,
         otherwise: @escaping @Sendable () -> Void
     ) -> Bool {
         let id = claim.id
@@ -39,6 +42,10 @@ extension SessionManager {
         }
         store.session(id: id) { [self] read in
             let now = clock.now
+            if case .failure(let error) = read {
+                updates.release(id)
+                return unavailable(error)
+            }
             guard case .success(let found) = read, let session = found, isLive(session, now),
                 claim.admits(session), session.isIssuedAtClick, let before = session.pagers[pager],
                 isCurrent(before)

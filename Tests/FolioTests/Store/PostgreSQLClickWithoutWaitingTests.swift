@@ -46,6 +46,10 @@ struct PostgreSQLClickWithoutWaitingTests {
                 outcome.withLock { $0 = "rejected" }
                 done.signal()
             },
+            unavailable: { _ in
+                outcome.withLock { $0 = "unavailable" }
+                done.signal()
+            },
             otherwise: {
                 outcome.withLock { $0 = "otherwise" }
                 done.signal()
