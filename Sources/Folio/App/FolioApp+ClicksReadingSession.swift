@@ -22,14 +22,9 @@ extension FolioApp {
             pager.key, claim: claim, isCurrent: pager.fits,
             { (record) throws(PagerError) -> [PagerEffect] in try click.step.apply(to: &record) },
             prepare: { [self] effects, record, session in
-                guard sessions.isValidToken(click.form["csrf"], for: session), !wouldWait(effects, on: pager),
-                    !(click.swapsFragment && needsLoad(record, of: pager))
-                else { return nil }
-                perform(effects, on: pager)
-                return answering(request) { () throws(ClientError) in
-                    try clickAnswer(
-                        click, record: record, session: session, setsCookie: false, request, visitor)
-                }
+                guard sessions.isValidToken(click.form["csrf"], for: session) else { return nil }
+                return preparedAnswer(
+                    click, effects: effects, record: record, session: session, request, visitor)
             },
             answer: { [self] answer, error in
                 responder.respond(error.map { errorResponse(.unavailable($0), for: request) } ?? answer)

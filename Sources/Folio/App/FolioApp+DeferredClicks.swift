@@ -43,14 +43,8 @@ extension FolioApp {
                     try click.step.apply(to: &record)
                 },
                 prepare: { effects, record in
-                    guard !wouldWait(effects, on: pager),
-                        !(click.swapsFragment && needsLoad(record, of: pager))
-                    else { return nil }
-                    perform(effects, on: pager)
-                    return answering(request) { () throws(ClientError) in
-                        try clickAnswer(
-                            click, record: record, session: session, setsCookie: false, request, visitor)
-                    }
+                    preparedAnswer(
+                        click, effects: effects, record: record, session: session, request, visitor)
                 },
                 whenSaved: { answer, error in
                     responder.respond(
@@ -63,6 +57,22 @@ extension FolioApp {
         case nil: fallBack()
         case .unchanged(let answer): responder.respond(answer)
         case .saving: break
+        }
+    }
+
+    /// The answer to a click decided without waiting, its effects performed;
+    /// `nil` (nothing performed) when answering would wait: data to load
+    /// first, for the effects or for the fragment it swaps in.
+    func preparedAnswer(
+        _ click: ClickRequest, effects: [PagerEffect], record: PagerRecord, session: SessionRecord,
+        _ request: HTTPRequest, _ visitor: Visitor
+    ) -> HTTPResponse? {
+        guard !wouldWait(effects, on: click.pager),
+            !(click.swapsFragment && needsLoad(record, of: click.pager))
+        else { return nil }
+        perform(effects, on: click.pager)
+        return answering(request) { () throws(ClientError) in
+            try clickAnswer(click, record: record, session: session, setsCookie: false, request, visitor)
         }
     }
 }

@@ -111,7 +111,7 @@ extension PostgreSQLConnection {
     }
 
     /// The values as libpq takes them: count, bytes, lengths, formats (all binary).
-    private static func withBinaryParameters<Result>(
+    static func withBinaryParameters<Result>(
         _ encoded: [[UInt8]],
         _ body: (
             Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?

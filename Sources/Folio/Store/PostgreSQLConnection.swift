@@ -145,26 +145,6 @@ final class PostgreSQLConnection: @unchecked Sendable {
             Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
         ) -> Result
     ) -> Result {
-        let encoded = values.map(\.binary)
-        let copies: [UnsafeMutablePointer<CChar>] = encoded.map { bytes in
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
-            bytes.withUnsafeBytes { raw in
-                if let base = raw.baseAddress {
-                    UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: raw.count)
-                }
-            }
-            return copy
-        }
-        defer { for copy in copies { copy.deallocate() } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
-        let lengths = encoded.map { Int32($0.count) }
-        let formats = [Int32](repeating: 1, count: values.count)
-        return pointers.withUnsafeBufferPointer { pointers in
-            lengths.withUnsafeBufferPointer { lengths in
-                formats.withUnsafeBufferPointer { formats in
-                    body(Int32(values.count), pointers.baseAddress, lengths.baseAddress, formats.baseAddress)
-                }
-            }
-        }
+        withBinaryParameters(values.map(\.binary), body)
     }
 }
