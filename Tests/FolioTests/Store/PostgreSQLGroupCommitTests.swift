@@ -10,28 +10,10 @@ import Testing
 /// but one a constraint refused; a completion comes only once another
 /// instance can read the save.
 @Suite(.enabled(if: PostgreSQLTestServer.url != nil, PostgreSQLTestServer.skipReason))
-struct PostgreSQLGroupCommitTests {
+struct PostgreSQLGroupCommitTests: PostgreSQLBatchFixture {
     let url: String
 
     init() throws { url = try PostgreSQLTestServer.freshDatabase() }
-
-    func record(selecting index: Int) throws -> PagerRecord {
-        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
-        _ = try state.send(.appeared)
-        _ = try state.select(index: index)
-        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
-    }
-
-    /// A store holding sessions `s0` to `s<count-1>`, each on page 0 of pager `x`.
-    func store(withSessions count: Int) throws -> PostgreSQLSessionStore {
-        let store = try PostgreSQLSessionStore(url: url)
-        for index in 0..<count {
-            try store.insert(
-                SessionRecord(
-                    id: "s\(index)", csrfToken: "t", lastSeen: 1, pagers: ["x": try record(selecting: 0)]))
-        }
-        return store
-    }
 
     func save(_ id: String, _ index: Int, pager: String = "x") throws -> SessionWrite {
         .savePager(session: id, pager: pager, record: try record(selecting: index).storedJSON, lastSeen: 2)

@@ -9,27 +9,10 @@ import Testing
 /// A batch sent as pipelined rounds keeps the group commit's promises: a
 /// write refused alone fails alone, a batch cut off midway keeps nothing.
 @Suite(.enabled(if: PostgreSQLTestServer.url != nil, PostgreSQLTestServer.skipReason))
-struct PostgreSQLPipelinedBatchTests {
+struct PostgreSQLPipelinedBatchTests: PostgreSQLBatchFixture {
     let url: String
 
     init() throws { url = try PostgreSQLTestServer.freshDatabase() }
-
-    func record(selecting index: Int) throws -> PagerRecord {
-        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
-        _ = try state.send(.appeared)
-        _ = try state.select(index: index)
-        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
-    }
-
-    func store(withSessions count: Int) throws -> PostgreSQLSessionStore {
-        let store = try PostgreSQLSessionStore(url: url)
-        for index in 0..<count {
-            try store.insert(
-                SessionRecord(
-                    id: "s\(index)", csrfToken: "t", lastSeen: 1, pagers: ["x": try record(selecting: 0)]))
-        }
-        return store
-    }
 
     func save(_ id: String, _ index: Int, ifStill expected: PagerRecord?? = nil) throws -> SessionWrite {
         .savePager(

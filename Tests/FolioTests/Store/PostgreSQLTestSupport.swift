@@ -1,3 +1,4 @@
+import FolioCore
 import FolioSync
 import Foundation
 import Testing
@@ -70,5 +71,31 @@ final class ThrowawayPostgreSQL: Sendable {
         }
         let printed = try Data(contentsOf: URL(fileURLWithPath: outputPath))
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// What the PostgreSQL store's batch tests start from.
+protocol PostgreSQLBatchFixture {
+    var url: String { get }
+}
+
+extension PostgreSQLBatchFixture {
+    /// Pager `x`'s record (pages `p0` to `p3`) with page `index` selected and shown once.
+    func record(selecting index: Int) throws -> PagerRecord {
+        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
+        _ = try state.send(.appeared)
+        _ = try state.select(index: index)
+        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
+    }
+
+    /// A store holding sessions `s0` to `s<count-1>`, each on page 0 of pager `x`.
+    func store(withSessions count: Int) throws -> PostgreSQLSessionStore {
+        let store = try PostgreSQLSessionStore(url: url)
+        for index in 0..<count {
+            try store.insert(
+                SessionRecord(
+                    id: "s\(index)", csrfToken: "t", lastSeen: 1, pagers: ["x": try record(selecting: 0)]))
+        }
+        return store
     }
 }
