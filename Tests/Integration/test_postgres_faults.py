@@ -25,6 +25,7 @@ import pytest
 from live_support import LIVE_PAGER, EventStream, live_configuration
 from test_dashboard_helpers import Client, FolioServer
 from test_live_events import ConditionalFeed
+from test_live_instances import is_feed_version
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 POSTGRES = ROOT / "scripts" / "postgres"
@@ -96,11 +97,6 @@ def cluster():
     made = Cluster()
     yield made
     made.remove()
-
-
-def is_feed_version(version):
-    return lambda e: (e.get("event") == "page" and e["data"]["page"] == "feed"
-                      and f"feed version {version}" in e["data"].get("html", ""))
 
 
 def test_a_dropped_listen_connection_catches_up_on_what_changed_meanwhile(folio_bin, tmp_path, cluster):
