@@ -246,6 +246,10 @@ struct ServeCommand: Subcommand {
         server.waitUntilStopped()
         // Before `exit`: no thread of Folio's may still be inside libpq then.
         app.close()
-        return 0
+        // Exits here rather than returning, with the server and the app still
+        // referenced: releasing them would tear down caches, fonts and store
+        // connections while a thread the shutdown gave up on (a handler past
+        // the grace period, a store's committer) may still use them.
+        withExtendedLifetime((server, app)) { () -> Never in exit(0) }
     }
 }

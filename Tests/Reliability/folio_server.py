@@ -12,6 +12,7 @@ import select
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.parse
 
@@ -132,7 +133,19 @@ class Server:
         if code is None:
             self.process.kill()
             code = self.wait(10)
+        if code != 0:
+            # Shown by pytest with a failing test's output.
+            print(f"folio serve exited {code} on SIGTERM; its log ends:\n{self.log_tail()}", file=sys.stderr)
         return code
+
+    def log_tail(self, lines=30):
+        """The last lines of the server's standard error (its log file), so an
+        unclean exit says why before a temporary folder takes the file away."""
+        if not self.log_path or not os.path.exists(self.log_path):
+            return ""
+        with open(self.log_path, "rb") as log:
+            log.seek(max(0, os.path.getsize(self.log_path) - 16384))
+            return "\n".join(log.read().decode("utf-8", "replace").splitlines()[-lines:])
 
     def __enter__(self):
         return self.start()

@@ -133,6 +133,8 @@ def run(binary, requests, sessions=1000, warmup=None, threads=2, connections=64,
             "no socket errors": figures["socket_errors"] == 0,
             "clean exit": code == 0,
         }
+        if code != 0:
+            figures["server_log_tail"] = server.log_tail()
         figures["checks"] = checks
         figures["passed"] = all(checks.values())
         return figures
