@@ -60,8 +60,8 @@ struct ServeCommand: Subcommand {
         __Host-folio_session when the cookie path is /), so the proxy should
         set that header (and drop a client's own). With --trusted-proxy, that
         header and the identity headers are believed only from those proxies;
-        pagers with an access rule are 404 to anyone else (README, "Behind
-        single sign-on").
+        pagers with an access rule are 404 to anyone else (the documentation's
+        "Behind single sign-on").
 
         Views keep no state: a visitor without a session gets a form whose CSRF
         token is signed with a server secret, and the first click creates the

@@ -35,7 +35,7 @@ let package = Package(
     ]
 )
 
-// Not in the README: the examples of Folio's DocC articles, compiled here so they stay true.
+// Not in the documentation: the examples of Folio's DocC articles, compiled here so they stay true.
 package.targets.append(
     .target(
         name: "DocExamples",

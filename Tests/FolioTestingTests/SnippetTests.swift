@@ -4,7 +4,7 @@ import Testing
 /// Every ```` ```swift ```` block of README.md and of the DocC catalogs
 /// (`Sources/*/*.docc`) is, byte for byte, a whole file of `Tests/Downstream`:
 /// the package that `scripts/test` builds and tests the way a user builds
-/// theirs. The README's manifest is that package's `Package.swift`, with
+/// theirs. The manifest "Your own package" shows is that package's `Package.swift`, with
 /// Folio's path as a user writes it (`../Folio`, not `../..`) and without the
 /// tail that compiles the DocC examples. So a snippet that stops compiling
 /// or passing fails `make test`, and one edited in the docs alone fails here.
@@ -13,8 +13,8 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let downstream = root + "/Tests/Downstream"
-    /// Where the downstream manifest stops being the README's.
-    static let manifestTail = "\n\n// Not in the README:"
+    /// Where the downstream manifest stops being the one the documentation shows.
+    static let manifestTail = "\n\n// Not in the documentation:"
 
     struct Block: CustomStringConvertible {
         var document: String
@@ -70,7 +70,7 @@ import Testing
     }
 
     /// Every Swift file of the downstream package by its path there; the
-    /// manifest as the README shows it.
+    /// manifest as the documentation shows it.
     static func downstreamFiles() -> [String: String] {
         var files: [String: String] = [:]
         let all = FileManager.default.enumerator(atPath: downstream)?.allObjects ?? []
@@ -78,13 +78,13 @@ import Testing
             guard var text = try? String(contentsOfFile: downstream + "/" + path, encoding: .utf8) else {
                 continue
             }
-            if path == "Package.swift" { text = readmeManifest(text) }
+            if path == "Package.swift" { text = shownManifest(text) }
             files[path] = text
         }
         return files
     }
 
-    static func readmeManifest(_ manifest: String) -> String {
+    static func shownManifest(_ manifest: String) -> String {
         let head =
             manifest.range(of: manifestTail).map { String(manifest[..<$0.lowerBound]) + "\n" } ?? manifest
         return head.replacingOccurrences(of: #"path: "../..""#, with: #"path: "../Folio""#)
@@ -102,14 +102,15 @@ import Testing
         }
     }
 
-    @Test func theReadmeShowsTheManifestAndTheTestsOfTheDownstreamPackage() throws {
+    @Test func yourOwnPackageShowsTheManifestAndTheTestsOfTheDownstreamPackage() throws {
         let files = Self.downstreamFiles()
-        let readme = try Self.blocks(of: "README.md").map(\.text)
+        let article = "Sources/Folio/Folio.docc/YourOwnPackage.md"
+        let readme = try Self.blocks(of: article).map(\.text)
         for path in [
             "Package.swift", "Sources/Dashboard/Dashboard.swift", "Tests/DashboardTests/EssenceTests.swift",
         ] {
             let shown = readme.contains(files[path] ?? "missing")
-            #expect(shown, "README.md does not show Tests/Downstream/\(path)")
+            #expect(shown, "\(article) does not show Tests/Downstream/\(path)")
         }
     }
 
