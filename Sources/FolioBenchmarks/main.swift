@@ -7,6 +7,7 @@ let suites: [(name: String, run: @Sendable () throws -> Void)] = [
     ("text", TextBenchmark.run),
     ("template", TemplateBenchmark.run),
     ("offload", OffloadBenchmark.run),
+    ("charts", ChartBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

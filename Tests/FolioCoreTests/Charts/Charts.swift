@@ -1,0 +1,4 @@
+import Testing
+
+/// The chart core's suites, grouped so `swift test --filter Charts` runs them all.
+@Suite enum Charts {}
