@@ -162,6 +162,23 @@ def test_a_hovered_tab_is_tinted_not_underlined(folio, pages, pager, direction):
     assert not changed, f"hovering the selected tab changes it: {key} ({direction}): {changed}"
 
 
+@pytest.mark.parametrize("pager", PAGERS, ids=[p[0] for p in PAGERS])
+def test_a_hovered_tab_keeps_aa_contrast_in_dark_mode(folio, fresh_page, pager):
+    key, style, page_keys = pager
+    page = fresh_page("laptop")
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{folio.url}/{key}/{page_keys[0]}")
+    check_indicator(page, key, style)
+    page.hover(f"#folio-{key}-tab-{page_keys[1]}")
+    page.wait_for_function("(id) => document.getElementById(id).matches(':hover')", arg=f"folio-{key}-tab-{page_keys[1]}")
+    after = hover_state(page, key, 1)
+    tint = rgba(page, after["tabBackground"] if style == "segmented" else after["labelBackground"])
+    bar = over(rgba(page, after["bar"]), BLACK)
+    ground = over(tint, bar)
+    ratio = contrast(over(rgba(page, after["color"]), ground), ground)
+    assert ratio >= AA, f"{key} (dark): hovered title at {ratio:.2f}:1: {after}"
+
+
 def test_keyboard_focus_outline_shows_with_the_hover_tint(folio, pages):
     page = pages("laptop")
     page.goto(f"{folio.url}/essence/all")
