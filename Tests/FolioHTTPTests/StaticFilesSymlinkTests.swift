@@ -41,6 +41,8 @@ import Testing
         try manager.createSymbolicLink(
             atPath: root + "/to-second.css", withDestinationPath: second + "/shared.css")
         try manager.createSymbolicLink(atPath: root + "/dangling.txt", withDestinationPath: "nowhere.txt")
+        try "hidden".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root + "/env.txt", withDestinationPath: ".env")
     }
 
     func get(_ path: String, roots: [String]? = nil, useOpenat2: Bool) throws -> HTTPResponse {
@@ -79,6 +81,7 @@ import Testing
             text(response)
                 == "refused: out/secret.txt is a symbolic link to a file outside the public folders")
         #expect(try get("dangling.txt", useOpenat2: useOpenat2).status == .notFound)
+        #expect(try get("env.txt", useOpenat2: useOpenat2).status == .notFound)
     }
 
     @Test(arguments: [true, false])

@@ -16,7 +16,8 @@ extension StaticFiles {
     /// The file at `relative` in the first root that has it. A path through
     /// a symlink is resolved with `realpath` and opened inside the root that
     /// holds its target, with no symlink on the way (so a link swapped
-    /// between the two steps is refused, not followed).
+    /// between the two steps is refused, not followed); a target with a
+    /// hidden component is missing, as when asked for by name.
     func find(_ relative: String) -> Found {
         for folder in folders {
             switch folder.openFile(relative) {
@@ -25,6 +26,10 @@ extension StaticFiles {
             case .symlink:
                 guard let target = Self.resolved(folder.path + "/" + relative) else { continue }
                 guard let (home, inside) = root(holding: target) else { return .linkOutside }
+                // A hidden file is never served, also when a link names it.
+                guard !inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                    return .missing
+                }
                 if case .file(let fd) = home.openFile(inside) { return .found(fd, path: target) }
                 return .missing
             }
