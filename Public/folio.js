@@ -10,6 +10,8 @@
  *    pushed from HX-Push-Url;
  *  - back/forward re-select the page of that history entry;
  *  - swiping the scroll-snap track posts `scroll` (offset, width) at scroll end;
+ *    on a cross-dissolve pager (no track to scroll) a swipe selects the
+ *    neighbouring page like its title;
  *    while the drag heads for a page never shown, that page's content is
  *    fetched from its read-only `panel` URL, so it is there before the finger
  *    lifts (the server records it as shown only at the settle's post);
@@ -316,6 +318,16 @@
     for (const tab of tabsOf(section)) tab.style.removeProperty('color');
   }
 
+  /** A title cut short with an ellipsis (equal tabs too narrow) shows whole in its tab's tooltip. */
+  function markCutTitles(section) {
+    for (const tab of tabsOf(section)) {
+      const label = tab.querySelector('.folio-title-label');
+      if (!label) continue;
+      if (label.scrollWidth > label.clientWidth + 1) tab.title = label.textContent;
+      else tab.removeAttribute('title');
+    }
+  }
+
   function enhance(section) {
     if (enhanced.has(section)) return;
     enhanced.add(section);
@@ -336,12 +348,19 @@
     const bar = section.querySelector('.folio-titles');
     if (bar) {
       markOverflow(bar);
+      markCutTitles(section);
       bar.addEventListener('scroll', () => markOverflow(bar), { passive: true });
       bar.addEventListener('wheel', wheelBar, { passive: false });
-      if ('ResizeObserver' in window) new ResizeObserver(() => markOverflow(bar)).observe(bar);
+      if ('ResizeObserver' in window) {
+        new ResizeObserver(() => {
+          markOverflow(bar);
+          markCutTitles(section);
+        }).observe(bar);
+      }
     }
     const track = section.querySelector('.folio-track');
     if (!track) return;
+    if (dissolves(section)) followSwipes(section, track);
     const userScrolls = () => heading.delete(track);
     for (const type of ['wheel', 'touchstart', 'pointerdown', 'keydown']) {
       track.addEventListener(type, userScrolls, { passive: true });
@@ -559,6 +578,32 @@
     scrollTrack(section, index, true);
     post(section, section.dataset.selectAction || section.querySelector('form').action,
       { page: tabs[index].value }, true);
+  }
+
+  /**
+   * crossDissolve: the track does not scroll, so a horizontal swipe (48 px,
+   * or a fifth of a narrower track, and mostly sideways) selects the
+   * neighbouring page as its title would, and the page dissolves. Towards
+   * the start edge (right to left in LTR) is the next page; mirrored in RTL.
+   */
+  function followSwipes(section, track) {
+    let start = null;
+    track.addEventListener('touchstart', (event) => {
+      const touch = event.touches.length === 1 ? event.touches[0] : null;
+      start = touch && { x: touch.clientX, y: touch.clientY };
+    }, { passive: true });
+    track.addEventListener('touchcancel', () => { start = null; }, { passive: true });
+    track.addEventListener('touchend', (event) => {
+      const touch = start && event.changedTouches[0];
+      const from = start;
+      start = null;
+      if (!touch) return;
+      const dx = touch.clientX - from.x;
+      const dy = touch.clientY - from.y;
+      if (Math.abs(dx) < Math.min(48, track.clientWidth / 5) || Math.abs(dx) < 2 * Math.abs(dy)) return;
+      const forwards = getComputedStyle(section).direction === 'rtl' ? dx > 0 : dx < 0;
+      select(section, selectedOf(section) + (forwards ? 1 : -1));
+    }, { passive: true });
   }
 
   /** A swipe ended: the page under the track becomes the selection. */

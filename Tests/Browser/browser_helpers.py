@@ -5,6 +5,7 @@ import http.server
 import json
 import os
 import pathlib
+import re
 import sys
 import threading
 import time
@@ -136,3 +137,28 @@ def contrast(a, b):
     """The WCAG contrast ratio of two opaque colours."""
     light, dark = sorted((luminance(a), luminance(b)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+# A colour the Python parser below does not read (oklab(), lab() …) as
+# sRGB bytes, by the browser's own conversion.
+CANVAS_RGBA = """(css) => {
+  const context = document.createElement('canvas').getContext('2d');
+  context.fillStyle = css;
+  context.fillRect(0, 0, 1, 1);
+  return Array.from(context.getImageData(0, 0, 1, 1).data);
+}"""
+
+
+def rgba(page, css):
+    """A computed colour as (r, g, b, alpha) with r, g, b in 0-255."""
+    css = css.strip()
+    match = re.fullmatch(r"rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)", css)
+    if match:
+        r, g, b, a = match.groups()
+        return float(r), float(g), float(b), float(a) if a is not None else 1.0
+    match = re.fullmatch(r"color\(srgb ([-\d.e]+) ([-\d.e]+) ([-\d.e]+)(?: / ([\d.]+))?\)", css)
+    if match:
+        r, g, b, a = match.groups()
+        return (*(min(max(float(v), 0.0), 1.0) * 255 for v in (r, g, b)), float(a) if a is not None else 1.0)
+    r, g, b, a = page.evaluate(CANVAS_RGBA, css)
+    return float(r), float(g), float(b), a / 255

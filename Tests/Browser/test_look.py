@@ -9,7 +9,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from browser_helpers import check_indicator, contrast, demo_pagers, over
+from browser_helpers import check_indicator, contrast, demo_pagers, over, rgba
 
 PAGERS = demo_pagers()
 AA = 4.5
@@ -41,32 +41,6 @@ BLACK_UNDER_THE_BAR = """(key) => {
   };
 }"""
 
-# A colour the Python parser below does not read (oklab(), lab() …) as
-# sRGB bytes, by the browser's own conversion.
-CANVAS_RGBA = """(css) => {
-  const context = document.createElement('canvas').getContext('2d');
-  context.fillStyle = css;
-  context.fillRect(0, 0, 1, 1);
-  return Array.from(context.getImageData(0, 0, 1, 1).data);
-}"""
-
-
-def rgba(page, css):
-    """A computed colour as (r, g, b, alpha) with r, g, b in 0-255."""
-    css = css.strip()
-    match = re.fullmatch(r"rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)", css)
-    if match:
-        r, g, b, a = match.groups()
-        return float(r), float(g), float(b), float(a) if a is not None else 1.0
-    match = re.fullmatch(r"color\(srgb ([-\d.e]+) ([-\d.e]+) ([-\d.e]+)(?: / ([\d.]+))?\)", css)
-    if match:
-        r, g, b, a = match.groups()
-        return (*(min(max(float(v), 0.0), 1.0) * 255 for v in (r, g, b)), float(a) if a is not None else 1.0)
-    r, g, b, a = page.evaluate(CANVAS_RGBA, css)
-    return float(r), float(g), float(b), a / 255
-
-
-
 BLACK = (0.0, 0.0, 0.0, 1.0)
 
 
@@ -76,10 +50,13 @@ def move_mouse_away(page):
     page.mouse.move(size["width"] // 2, size["height"] - 1)
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("pager", PAGERS, ids=[p[0] for p in PAGERS])
-def test_titles_keep_aa_contrast_over_black_content_under_the_bar(folio, pages, pager):
+def test_titles_keep_aa_contrast_over_black_content_under_the_bar(folio, fresh_page, pager, scheme):
+    """In dark mode too: the trial found /pageview's selected segment red on its red fill (1:1)."""
     key, style, page_keys = pager
-    page = pages("laptop")
+    page = fresh_page("laptop")
+    page.emulate_media(color_scheme=scheme)
     page.goto(f"{folio.url}/{key}/{page_keys[0]}")
     page.wait_for_load_state("networkidle")
     move_mouse_away(page)
@@ -98,7 +75,7 @@ def test_titles_keep_aa_contrast_over_black_content_under_the_bar(folio, pages, 
     figures = {t["key"]: round(contrast(over(rgba(page, t["color"]), ground(t)), ground(t)), 2)
                for t in seen["titles"]}
     low = {k: v for k, v in figures.items() if v < AA}
-    assert not low, f"{key}: titles under {AA}:1 over the bar ({seen['bar']}) on black: {low}"
+    assert not low, f"{key} ({scheme}): titles under {AA}:1 over the bar ({seen['bar']}) on black: {low}"
     results = Axe().run(page, context=f"#folio-{key} .folio-head",
                         options={"runOnly": {"type": "rule", "values": ["color-contrast"]},
                                  "resultTypes": ["violations", "passes", "incomplete"]}).response
@@ -183,6 +160,23 @@ def test_a_hovered_tab_is_tinted_not_underlined(folio, pages, pager, direction):
     changed = {k: (selected_before[k], selected[k]) for k in ("color", "tabBackground", "labelBackground", "labelShadow")
                if selected_before[k] != selected[k]}
     assert not changed, f"hovering the selected tab changes it: {key} ({direction}): {changed}"
+
+
+@pytest.mark.parametrize("pager", PAGERS, ids=[p[0] for p in PAGERS])
+def test_a_hovered_tab_keeps_aa_contrast_in_dark_mode(folio, fresh_page, pager):
+    key, style, page_keys = pager
+    page = fresh_page("laptop")
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{folio.url}/{key}/{page_keys[0]}")
+    check_indicator(page, key, style)
+    page.hover(f"#folio-{key}-tab-{page_keys[1]}")
+    page.wait_for_function("(id) => document.getElementById(id).matches(':hover')", arg=f"folio-{key}-tab-{page_keys[1]}")
+    after = hover_state(page, key, 1)
+    tint = rgba(page, after["tabBackground"] if style == "segmented" else after["labelBackground"])
+    bar = over(rgba(page, after["bar"]), BLACK)
+    ground = over(tint, bar)
+    ratio = contrast(over(rgba(page, after["color"]), ground), ground)
+    assert ratio >= AA, f"{key} (dark): hovered title at {ratio:.2f}:1: {after}"
 
 
 def test_keyboard_focus_outline_shows_with_the_hover_tint(folio, pages):

@@ -198,3 +198,68 @@ def test_a_failed_fetch_ahead_keeps_the_skeleton_and_the_settle_loads_the_page(f
     page.wait_for_function(f"() => ({PANEL})(['essence', 1]).posts > 0", timeout=10_000)
     assert page.evaluate(BOX, "essence")["selected"] == "1"
     assert failed == [f"{folio.url}/essence/video/panel"], failed
+
+
+# The opacity of every panel of pager `key`, once per animation frame for `count` frames.
+OPACITIES = """([key, count]) => new Promise((done) => {
+  const panels = [...document.querySelectorAll(`#folio-${key} .folio-track > .folio-panel`)];
+  const seen = [];
+  const sample = () => {
+    seen.push(panels.map((p) => Number(getComputedStyle(p).opacity)));
+    if (seen.length < count) requestAnimationFrame(sample); else done(seen);
+  };
+  requestAnimationFrame(sample);
+})"""
+
+
+def test_a_swipe_on_a_cross_dissolve_pager_changes_page_with_its_dissolve(folio, touch_page):
+    """The trial's /news: a swipe did nothing and said nothing (the track of a
+    dissolving pager does not scroll)."""
+    page = touch_page
+    page.goto(f"{folio.url}/news/headline")
+    wait_until_settled(page, "news")
+    move, lift = touch_driver(page, "news")
+    move(0.5)
+    with page.expect_response(lambda r: r.url.endswith("/news/select")):
+        lift()
+    sampled = page.evaluate(OPACITIES, ["news", 20])
+    page.wait_for_url(f"{folio.url}/news/today")
+    assert page.evaluate("() => document.getElementById('folio-news').dataset.selected") == "1"
+    # The dissolve ran: the page left faded out through in-between opacities, the new one in.
+    assert any(0.05 < frame[0] < 0.95 for frame in sampled), f"no dissolve of page 0: {sampled}"
+    assert sampled[-1][1] > sampled[0][1], f"page 1 did not fade in: {sampled}"
+    assert server_state(page, folio, "news")[0] == 1
+    # Swiped the other way (left to right), back to the first page.
+    track = page.locator("#folio-news .folio-track").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    y = track["y"] + track["height"] / 2
+
+    def touch(kind, x):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+
+    touch("touchStart", track["x"] + 40)
+    touch("touchMove", track["x"] + 120)
+    touch("touchMove", track["x"] + 240)
+    with page.expect_response(lambda r: r.url.endswith("/news/select")):
+        touch("touchEnd", 0)
+    page.wait_for_url(f"{folio.url}/news/headline")
+    assert server_state(page, folio, "news")[0] == 0
+
+
+def test_a_short_or_vertical_swipe_on_a_cross_dissolve_pager_keeps_the_page(folio, touch_page):
+    page = touch_page
+    page.goto(f"{folio.url}/news/headline")
+    wait_until_settled(page, "news")
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    track = page.locator("#folio-news .folio-track").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    x, y = track["x"] + 300, track["y"] + 300
+    for path in ([(x - 20, y)], [(x - 60, y - 200)]):  # 20 px sideways; mostly downwards
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for px, py in path:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": px, "y": py}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        frames(page, 4)
+    assert posts == [] and page.url == f"{folio.url}/news/headline"

@@ -337,3 +337,45 @@ def test_serve_help_documents_the_forwarded_proto_header_and_the_template_search
     result = run(folio_bin, "serve", "--help")
     assert "X-Forwarded-Proto: https" in result.stdout and "Secure" in result.stdout
     assert "searched before Folio's own" in result.stdout
+
+
+def test_check_warns_of_titles_too_wide_for_equal_tabs_on_a_phone(folio_bin, tmp_path):
+    # Issue 26, item 5: five long titles overflowed their tabs at 390 px and check said ok.
+    titles = ["Deployments today", "Incidents this week", "Requests per minute", "Error budget", "On call"]
+    config = write_config(tmp_path, [{"key": "ops", "title": "Ops", "pages": [
+        {"key": f"p{i}", "title": title, "template": "content/color.html"} for i, title in enumerate(titles)]}])
+    result = run(folio_bin, "check", "--config", config)
+    assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "an equal tab leaves it on a 390 px phone" in line]
+    assert any("title 'Requests per minute' is " in line for line in warned), result.stderr
+    assert not any("'On call'" in line for line in warned)
+    fit = write_config(tmp_path, [{"key": "ops", "title": "Ops", "layout": {"fit": 12}, "pages": [
+        {"key": f"p{i}", "title": title, "template": "content/color.html"} for i, title in enumerate(titles)]}])
+    assert "390 px phone" not in run(folio_bin, "check", "--config", fit).stderr
+
+
+def test_check_warns_of_a_dark_selected_title_unreadable_on_its_fill(folio_bin, tmp_path):
+    # Issue 26, item 5: /pageview's selected segment was red on its red fill in dark mode; check said ok.
+    config = write_config(tmp_path, [{"key": "seg", "title": "Seg", "titleStyle": "segmented",
+                                      "colors": {"dark": {"selectedTitle": "#ff6b6b", "indicator": "#ff6b6b"}},
+                                      "pages": [{"key": "a", "title": "A", "template": "content/color.html"}]}])
+    result = run(folio_bin, "check", "--config", config)
+    assert result.returncode == 0, result.stderr
+    assert ("warning: selectedTitle '#ff6b6b' is 1.0:1 on the indicator '#ff6b6b' in dark mode, "
+            "under WCAG AA's 4.5:1") in result.stderr
+    plain = write_config(tmp_path, [{"key": "seg", "title": "Seg", "titleStyle": "segmented",
+                                     "pages": [{"key": "a", "title": "A", "template": "content/color.html"}]}])
+    assert "warning" not in run(folio_bin, "check", "--config", plain).stderr
+
+
+def test_check_refuses_a_stylesheet_outside_the_public_folder(folio_bin, tmp_path):
+    config = tmp_path / "sheets.json"
+    config.write_text(
+        '{"stylesheets": ["ops.css",\n'
+        '   "../etc/x.css", "https://cdn.example/x.css", "ops.js"],\n'
+        ' "pagers": [{"key": "a", "title": "A", "pages": [{"key": "p", "title": "P", "template": "content/color.html"}]}]}\n')
+    result = run(folio_bin, "check", "--config", str(config))
+    assert result.returncode == 1
+    refused = [line for line in result.stderr.splitlines() if "must be the path of a .css file" in line]
+    assert [line.split(": stylesheet")[0] for line in refused] == [
+        f"{config}:2:4", f"{config}:2:20", f"{config}:2:49"], result.stderr

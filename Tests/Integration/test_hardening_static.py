@@ -1,7 +1,7 @@
 """Issue 11, items 4, 5 and 12 (static files), end to end: big files are
 streamed (memory stays flat, HEAD reads nothing, the loop keeps answering),
 Range works, a slow reader is not cut off while it makes progress, gzip and
-identity have their own ETags, and a symlinked folder inside Public/ is 404.
+identity have their own ETags, and a symlinked folder inside Public/ is served.
 
 Servers are real: `folio serve --public DIR` (FolioServer), and
 FolioHTTPFixture where a short write timeout is needed (folio serve has no
@@ -241,7 +241,8 @@ def test_gzip_and_identity_have_their_own_etags(server):
 
 
 @pytest.mark.parametrize("target", [b"/public/linked/inner.txt", b"/public/relative-linked/inner.txt"])
-def test_a_symlinked_folder_inside_public_is_404(server, target):
+def test_a_symlinked_folder_inside_public_is_served(server, target):
+    # Its target stays inside the public folder (issue 26, item 6).
     assert get(server, b"/public/real/inner.txt")[2] == b"inner text"
     status, _, body = get(server, target)
-    assert status == 404 and body != b"inner text"
+    assert status == 200 and body == b"inner text"

@@ -1,6 +1,6 @@
 """Path-traversal review of GET /public/...: a real `folio serve --public
 DIR` over a folder that sits next to a secret file and holds symlinks out of
-it. Requests go out as raw bytes (no client normalises `..` away); none
+it (refused with 403; a symlink that stays inside is served). Requests go out as raw bytes (no client normalises `..` away); none
 may read the secret, /etc/passwd, a hidden file or a folder listing."""
 
 import os
@@ -48,10 +48,17 @@ def test_files_inside_the_root_are_served(server):
     assert get(server, b"/public/sub/inner.txt")[2] == b"inner"
 
 
-def test_a_symlink_is_refused_even_when_it_stays_inside_the_root(server):
-    # openat2 with RESOLVE_NO_SYMLINKS (issue 11 item 12c): no symlink on the way, in or out.
+def test_a_symlink_that_stays_inside_the_root_is_served(server):
+    # Issue 26 item 6: resolved, then opened inside the root with no symlink on the way.
     status, _, body = get(server, b"/public/inside-link.txt")
-    assert status == 404 and body != b"public text"
+    assert status == 200 and body == b"public text"
+
+
+@pytest.mark.parametrize("target", [b"/public/escape.txt", b"/public/escape-dir/secret.txt"])
+def test_a_symlink_leading_out_is_refused_with_a_reason(server, target):
+    status, _, body = get(server, target)
+    assert status == 403 and SECRET not in body
+    assert b"symbolic link to a file outside the public folders" in body
 
 
 TRAVERSALS = [
@@ -116,7 +123,7 @@ def test_a_symlink_swapped_in_after_a_first_read_is_still_checked(server, public
     path.unlink()
     os.symlink(public.parent / "secret.txt", path)
     status, _, body = get(server, b"/public/swap.txt")
-    assert status == 404 and SECRET not in body
+    assert status == 403 and SECRET not in body
     path.unlink()
 
 

@@ -94,7 +94,7 @@ public final class FolioApp: HTTPHandler {
         site = SiteContext(
             title: configuration.title, base: options.basePath, version: options.version,
             lang: configuration.lang,
-            dir: configuration.dir)
+            dir: configuration.dir, stylesheets: configuration.stylesheets)
         let searchPath = options.templateSearchPath
         do {
             templates = try TemplateSet(searchPath: searchPath)
@@ -122,11 +122,16 @@ public final class FolioApp: HTTPHandler {
         } catch {
             throw FolioStartupError(error)
         }
-        staticFiles = try? StaticFiles(root: options.publicDirectory)
-        if staticFiles == nil { warnings.append("no static files: cannot open \(options.publicDirectory)") }
+        staticFiles = try? StaticFiles(roots: options.publicSearchPath)
+        if let staticFiles {
+            warnings += Self.publicWarnings(staticFiles, stylesheets: configuration.stylesheets)
+        } else {
+            warnings.append(
+                "no static files: cannot open \(options.publicSearchPath.joined(separator: ", "))")
+        }
         let measurer: any TextMeasuring
         do {
-            let fonts = try FontMeasurer.standard(publicDirectory: options.publicDirectory)
+            let fonts = try FontMeasurer.standard(publicDirectory: Self.fontsFolder(options.publicSearchPath))
             if case .summedAdvances(.notLoaded) = fonts.shaping {
                 warnings.append(
                     "titles are not shaped, \(fonts.shaping): Arabic, Devanagari, Thai and emoji titles"

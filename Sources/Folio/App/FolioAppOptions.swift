@@ -52,6 +52,10 @@ public struct FolioAppOptions: Sendable {
     /// (`FolioPaths.templateSearchPath(_:)`).
     public var templateSearchPath: [String] { FolioPaths.templateSearchPath([templatesDirectory]) }
 
+    /// The folders `/public/...` is served from: `publicDirectory`, then
+    /// Folio's own `Public/` when it is there (`FolioPaths.publicSearchPath(_:)`).
+    public var publicSearchPath: [String] { FolioPaths.publicSearchPath([publicDirectory]) }
+
     /// Creates options with the given folders and the defaults above.
     public init(templatesDirectory: String, publicDirectory: String) {
         self.templatesDirectory = templatesDirectory

@@ -1,4 +1,5 @@
 import FolioTemplate
+import FolioText
 
 /// `folio check`: every problem of a configuration and its templates.
 public enum FolioCheck {
@@ -11,6 +12,7 @@ public enum FolioCheck {
     ///
     /// Reading and `FolioConfiguration.validate(templates:)` find the
     /// configuration's problems (the ones `FolioApp` refuses to start with);
+    /// titles too wide for an equal tab on a 390 px phone are warnings;
     /// then every template on the search path is compiled and the chrome
     /// templates must exist.
     /// - Parameters:
@@ -30,6 +32,10 @@ public enum FolioCheck {
                 file: configurationFile, templatesDirectory: templatesDirectory)
             configuration = loaded
             problems += warnings
+            // Measured with Folio's own fonts, as `folio serve` measures titles.
+            if let fonts = try? FontMeasurer.standard(publicDirectory: FolioPaths.builtInPublicDirectory) {
+                problems += loaded.titleFitProblems(measurer: fonts)
+            }
         } catch {
             problems += error.problems
         }

@@ -8,7 +8,8 @@ import Foundation
 /// folder therefore needs only the templates it adds or replaces, and the
 /// built-in chrome (`page.html`, `layout.html`, ...) is found from any
 /// working folder, also when Folio is a dependency of another package.
-/// `./Public` is used when the working folder has it, else the source tree's.
+/// `./Public` is used when the working folder has it, else the source tree's;
+/// files are served from it first, then from Folio's own `Public/`.
 public enum FolioPaths {
     /// The package root, from this file's path at build time.
     static let sourceRoot: String = {
@@ -51,9 +52,21 @@ public enum FolioPaths {
     /// built-in folder is left out when it is gone (a binary moved away from
     /// the source tree it was built from).
     public static func templateSearchPath(_ userDirectories: [String]) -> [String] {
+        searchPath(userDirectories, builtIn: builtInTemplatesDirectory)
+    }
+
+    /// The folders `/public/...` is served from, in order: `userDirectories`,
+    /// then `builtInPublicDirectory`, each folder once, as templates are
+    /// searched: a user's folder needs only the files it adds or replaces,
+    /// and `folio.js`, `folio.css` and the fonts still come from Folio's own.
+    public static func publicSearchPath(_ userDirectories: [String]) -> [String] {
+        searchPath(userDirectories, builtIn: builtInPublicDirectory)
+    }
+
+    private static func searchPath(_ userDirectories: [String], builtIn: String) -> [String] {
         var seen = Set<String>()
-        return (userDirectories + [builtInTemplatesDirectory]).filter { directory in
-            guard directory != builtInTemplatesDirectory || isDirectory(directory) else { return false }
+        return (userDirectories + [builtIn]).filter { directory in
+            guard directory != builtIn || isDirectory(directory) else { return false }
             return seen.insert(
                 URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
             ).inserted

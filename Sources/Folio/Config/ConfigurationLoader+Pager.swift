@@ -67,7 +67,11 @@ extension ConfigurationLoader {
             }
         }
         if let member = fields["colors"] {
-            (pager.colors, pager.darkColors) = colorSchemes(member.value, in: what, at: path + ".colors")
+            let (light, dark) = colorSchemes(
+                member.value, starts: (.light(for: pager.titleStyle), .dark(for: pager.titleStyle)), in: what,
+                at: path + ".colors")
+            pager.colors = light
+            if let dark { pager.darkColors = dark }
         }
         pager.lang = language(fields, in: what, at: path + ".lang")
         pager.dir = direction(fields, in: what, at: path + ".dir")
@@ -124,16 +128,19 @@ extension ConfigurationLoader {
     }
 
     /// `colors`: the light colours, and inside them `dark`, the colours for
-    /// `prefers-color-scheme: dark` (each key defaulting to `PagerColors.dark`).
-    mutating func colorSchemes(_ node: JSONNode, in what: String, at path: String) -> (
-        PagerColors, PagerColors
-    ) {
-        let light = colors(node, start: PagerColors(), in: what, at: path, allowingDark: true)
+    /// `prefers-color-scheme: dark`, each key defaulting to `starts` (the
+    /// title style's defaults); `nil` for no `dark`.
+    mutating func colorSchemes(
+        _ node: JSONNode, starts: (light: PagerColors, dark: PagerColors), in what: String, at path: String
+    ) -> (PagerColors, PagerColors?) {
+        let light = colors(node, start: starts.light, in: what, at: path, allowingDark: true)
         guard case .object(let members) = node.value, let dark = members.first(where: { $0.key == "dark" })
-        else { return (light, .dark) }
+        else { return (light, nil) }
         note(path + ".dark", dark.value.location)
         let what = "the dark colors of \(what)"
-        return (light, colors(dark.value, start: .dark, in: what, at: path + ".dark", allowingDark: false))
+        return (
+            light, colors(dark.value, start: starts.dark, in: what, at: path + ".dark", allowingDark: false)
+        )
     }
 
     mutating func colors(

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioSync
 import FolioTemplate
 import Foundation
@@ -95,6 +96,7 @@ struct ConfigurationValidator {
         if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
         checkLanguage(configuration.lang, of: "the configuration", at: "lang")
         checkAccess(configuration.access, at: "access")
+        checkStylesheets(configuration.stylesheets)
         var seen: [String: String] = [:]
         for (index, pager) in configuration.pagers.enumerated() {
             let path = "pagers[\(index)]"
@@ -153,10 +155,18 @@ struct ConfigurationValidator {
 
     /// Content scrolls under the title bar, so its titles are judged over the
     /// worst content, black, seen through the bar: a warning below WCAG AA's
-    /// 4.5:1. (A segmented pager's selected title sits on the indicator.)
-    /// Colours not read as sRGB (`hsl()`, most names) are not judged.
+    /// 4.5:1, in the light scheme and the dark one. (A segmented pager's
+    /// selected title sits on the indicator.) Colours not read as sRGB
+    /// (`hsl()`, most names) are not judged.
     mutating func checkTitleContrast(_ pager: PagerConfiguration, at path: String) {
-        let colors = pager.colors
+        checkTitleContrast(pager.colors, style: pager.titleStyle, scheme: "", at: path)
+        checkTitleContrast(
+            pager.darkColors, style: pager.titleStyle, scheme: " in dark mode", at: path + ".dark")
+    }
+
+    mutating func checkTitleContrast(
+        _ colors: PagerColors, style: TitleStyle, scheme: String, at path: String
+    ) {
         guard let barColor = RGBAColor(css: colors.bar) else { return }
         let bar = barColor.over(.black)
         let translucent = barColor.alpha < 1
@@ -164,7 +174,7 @@ struct ConfigurationValidator {
         var grounds: [(name: String, value: String, ground: RGBAColor, on: String)] = [
             ("title", colors.title, bar, onBar)
         ]
-        if pager.titleStyle == .underline {
+        if style == .underline {
             grounds.append(("selectedTitle", colors.selectedTitle, bar, onBar))
         } else if let fill = RGBAColor(css: colors.indicator)?.over(bar) {
             let on =
@@ -182,7 +192,7 @@ struct ConfigurationValidator {
                 ? ": content scrolls under the bar, so make the bar more opaque or the title darker" : ""
             report(
                 path + "." + name,
-                "\(name) '\(value)' is \(shown):1 on \(on), under WCAG AA's 4.5:1" + advice,
+                "\(name) '\(value)' is \(shown):1 on \(on)\(scheme), under WCAG AA's 4.5:1" + advice,
                 severity: .warning)
         }
     }

@@ -19,6 +19,11 @@ public struct FolioConfiguration: Sendable {
     /// Who may see a pager that has no `access` of its own; `nil` (default)
     /// for everyone. `"signedIn"` makes signing in the dashboard's rule.
     public var access: AccessRule?
+    /// Stylesheets of your own, as paths inside the public folders
+    /// (`"ops.css"`, `"css/ops.css"`: served as `/public/ops.css`), linked
+    /// in this order after Folio's own `folio.css` and each pager's
+    /// `pager.css`, so their rules win. Default none.
+    public var stylesheets: [String] = []
     /// The configuration file's path; `dataFile`s are relative to its folder.
     public var file: String
     /// Where each value was in `file` (`pagers[0].pages[1].key` to line and
@@ -61,11 +66,23 @@ public struct PagerConfiguration: Sendable {
     public var barHeight: Double = 35
     /// How many pages stay loaded at most; `nil` (default) keeps all.
     public var cacheLimit: Int?
-    /// The bar's colours.
-    public var colors = PagerColors()
+    /// The bar's colours. Default `PagerColors.light(for:)` of `titleStyle`
+    /// (set the style first: changing a colour keeps the defaults of the
+    /// style at that moment for the others).
+    public var colors: PagerColors {
+        get { configuredColors ?? .light(for: titleStyle) }
+        set { configuredColors = newValue }
+    }
+    private var configuredColors: PagerColors?
     /// The bar's colours when the visitor prefers a dark scheme
-    /// (`prefers-color-scheme: dark`). Default `PagerColors.dark`.
-    public var darkColors = PagerColors.dark
+    /// (`prefers-color-scheme: dark`). Default `PagerColors.dark(for:)` of
+    /// `titleStyle`, so a segmented pager's selected title stays readable on
+    /// its filled indicator (as for `colors`, set the style first).
+    public var darkColors: PagerColors {
+        get { configuredDarkColors ?? .dark(for: titleStyle) }
+        set { configuredDarkColors = newValue }
+    }
+    private var configuredDarkColors: PagerColors?
     /// The pager's own language, when it differs from the dashboard's
     /// (`lang` on its `.folio-pager`); `nil` (default) inherits.
     public var lang: String?

@@ -13,16 +13,21 @@ public struct SiteContext: Sendable {
     public var lang: String
     /// The dashboard's writing direction (`<html dir>`).
     public var dir: TextDirection
+    /// The configuration's own stylesheets, paths inside the public folders,
+    /// linked after Folio's (`site/stylesheets`, as URLs).
+    public var stylesheets: [String]
 
     /// Creates the context.
     public init(
-        title: String, base: String, version: String, lang: String = "zh-Hans", dir: TextDirection = .ltr
+        title: String, base: String, version: String, lang: String = "zh-Hans", dir: TextDirection = .ltr,
+        stylesheets: [String] = []
     ) {
         self.title = title
         self.base = base
         self.version = version
         self.lang = lang
         self.dir = dir
+        self.stylesheets = stylesheets
     }
 
     /// Folio's own words in the dashboard's language.
@@ -37,6 +42,7 @@ public struct SiteContext: Sendable {
             TemplateObject([
                 ("title", .string(title)), ("base", .string(base)), ("public", .string(publicURL)),
                 ("version", .string(version)), ("lang", .string(lang)), ("dir", .string(dir.rawValue)),
+                ("stylesheets", .array(stylesheets.map { .string(publicURL + "/" + $0 + "?v=" + version) })),
                 (
                     "strings",
                     .object(

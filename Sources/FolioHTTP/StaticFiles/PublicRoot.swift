@@ -4,13 +4,15 @@ import CLinux
     import Glibc
 #endif
 
-/// The folder `StaticFiles` serves, opened once, and how files are opened
+/// One folder `StaticFiles` serves, opened once, and how files are opened
 /// beneath it. Where the kernel has `openat2` (Linux 5.6+), relative to an
 /// `O_PATH` descriptor of the folder with `RESOLVE_BENEATH |
-/// RESOLVE_NO_SYMLINKS`: the kernel refuses a symlink in any component and
-/// any way out, with no window between checking and opening. Elsewhere
+/// RESOLVE_NO_SYMLINKS`: the kernel stops at a symlink in any component and
+/// at any way out, with no window between checking and opening. Elsewhere
 /// (`ENOSYS`), `realpath` must give back the very path asked for (so no
 /// component was a symlink), and `O_NOFOLLOW` refuses one swapped in since.
+/// A path with a symlink is reported as such: `StaticFiles` resolves it and
+/// opens the target, itself symlink-free, beneath an allowed folder.
 final class PublicRoot: Sendable {
     /// The folder, resolved with `realpath`.
     let path: String
@@ -37,27 +39,44 @@ final class PublicRoot: Sendable {
     /// Whether files are opened with `openat2`.
     var usesOpenat2: Bool { descriptor != nil }
 
-    /// Opens `relative` (no `.`, `..` or empty components) read-only, or nil when
-    /// it is missing, unreadable, or reached through a symlink anywhere on the way.
+    /// What opening a path beneath the root found.
+    enum Opened: Equatable {
+        /// The file, open read-only.
+        case file(Int32)
+        /// Nothing there (or unreadable).
+        case missing
+        /// A symlink on the way: `StaticFiles` decides where it may lead.
+        case symlink
+    }
+
+    /// Opens `relative` (no `.`, `..` or empty components) read-only when no
+    /// component on the way is a symlink; says `.symlink` when one is.
     /// `O_NONBLOCK`: a FIFO left in the folder cannot hang the loop (regular files ignore it).
-    func openFile(_ relative: String) -> Int32? {
+    func openFile(_ relative: String) -> Opened {
         let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         if let descriptor {
-            if case .opened(let fd) = Self.openat2(descriptor, relative, flags: flags) { return fd }
-            return nil
+            switch Self.openat2(descriptor, relative, flags: flags) {
+            case .opened(let fd): return .file(fd)
+            case .symlink: return .symlink
+            case .refused, .unsupported: return .missing
+            }
         }
         let lexical = path + "/" + relative
-        guard let resolvedPointer = realpath(lexical, nil) else { return nil }
+        guard let resolvedPointer = realpath(lexical, nil) else {
+            // A dangling link is missing; `StaticFiles` finds the same when it resolves it.
+            return .missing
+        }
         let resolved = String(cString: resolvedPointer)
         free(resolvedPointer)
         // Anything else means a symlink on the way (inside the root or out of it).
-        guard resolved == lexical else { return nil }
-        let fd = open(lexical, flags)
-        return fd >= 0 ? fd : nil
+        guard resolved == lexical else { return .symlink }
+        let fd = Glibc.open(lexical, flags)
+        return fd >= 0 ? .file(fd) : .missing
     }
 
     private enum Outcome: Equatable {
         case opened(Int32)
+        case symlink
         case refused
         case unsupported
     }
@@ -71,8 +90,9 @@ final class PublicRoot: Sendable {
             return .opened(fd)
         } catch {
             // Old kernels say ENOSYS; some seccomp filters EPERM for calls they do not know.
-            return error.errno == ENOSYS || (error.errno == EPERM && relative == ".")
-                ? .unsupported : .refused
+            if error.errno == ENOSYS || (error.errno == EPERM && relative == ".") { return .unsupported }
+            // RESOLVE_NO_SYMLINKS and O_NOFOLLOW both answer a symlink with ELOOP.
+            return error.errno == ELOOP ? .symlink : .refused
         }
     }
 }

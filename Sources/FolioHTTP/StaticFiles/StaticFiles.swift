@@ -2,17 +2,22 @@
     import Glibc
 #endif
 
-/// Serves files from one folder (Folio's `Public/`): paths are checked, then
-/// opened beneath the root with no symlink anywhere on the way (`PublicRoot`),
-/// so `..` and symlinks, pointing in or out, are refused. Answers carry `ETag`, `Last-Modified`,
+/// Serves files from folders searched in order (a user's `--public`, then
+/// Folio's own `Public/`): paths are checked, then opened beneath a root with
+/// no symlink on the way (`PublicRoot`). A path through a symlink is resolved
+/// and served only when its target lies inside one of the roots (opened
+/// there, again with no symlink on the way); one leading out is refused with
+/// `403` and a message saying so. Answers carry `ETag`, `Last-Modified`,
 /// `Cache-Control`, `Accept-Ranges` and, for text formats when the client
 /// accepts it, gzip computed once per file version. Big files are streamed.
 public struct StaticFiles: Sendable {
-    /// The root, resolved with `realpath`.
-    public var root: String { folder.path }
+    /// The first root, resolved with `realpath`.
+    public var root: String { folders[0].path }
+    /// Every root, resolved, in the order they are searched.
+    public var roots: [String] { folders.map(\.path) }
     /// The `Cache-Control` value sent with every file.
     public let cacheControl: String
-    private let folder: PublicRoot
+    let folders: [PublicRoot]
     private let cache = FileCache()
 
     /// Creates a file server for `root`.
@@ -22,31 +27,56 @@ public struct StaticFiles: Sendable {
     ///   - cacheControl: sent with every file. Default `public, max-age=3600`.
     /// - Throws: `StaticFilesError.rootNotFound` when `root` is not a folder.
     public init(root: String, cacheControl: String = "public, max-age=3600") throws(StaticFilesError) {
-        try self.init(root: root, cacheControl: cacheControl, useOpenat2: true)
+        try self.init(roots: [root], cacheControl: cacheControl, useOpenat2: true)
+    }
+
+    /// Creates a file server for `roots`, searched in order: a file is
+    /// served from the first root that has it.
+    ///
+    /// - Parameters:
+    ///   - roots: the folders to serve, at least one; each must exist.
+    ///   - cacheControl: sent with every file. Default `public, max-age=3600`.
+    /// - Throws: `StaticFilesError.rootNotFound` for the first root that is
+    ///   not a folder (or when `roots` is empty).
+    public init(roots: [String], cacheControl: String = "public, max-age=3600") throws(StaticFilesError) {
+        try self.init(roots: roots, cacheControl: cacheControl, useOpenat2: true)
     }
 
     /// `useOpenat2: false` opens files the way kernels without `openat2` do (for tests).
     init(root: String, cacheControl: String = "public, max-age=3600", useOpenat2: Bool)
         throws(StaticFilesError)
     {
-        guard let resolved = realpath(root, nil) else { throw .rootNotFound(root) }
-        defer { free(resolved) }
-        var info = stat()
-        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw .rootNotFound(root)
+        try self.init(roots: [root], cacheControl: cacheControl, useOpenat2: useOpenat2)
+    }
+
+    init(roots: [String], cacheControl: String = "public, max-age=3600", useOpenat2: Bool)
+        throws(StaticFilesError)
+    {
+        guard !roots.isEmpty else { throw .rootNotFound("") }
+        var folders: [PublicRoot] = []
+        for root in roots {
+            guard let resolved = realpath(root, nil) else { throw .rootNotFound(root) }
+            defer { free(resolved) }
+            var info = stat()
+            guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .rootNotFound(root)
+            }
+            let path = String(cString: resolved)
+            guard !folders.contains(where: { $0.path == path }) else { continue }
+            folders.append(PublicRoot(resolved: path, useOpenat2: useOpenat2))
         }
-        folder = PublicRoot(resolved: String(cString: resolved), useOpenat2: useOpenat2)
+        self.folders = folders
         self.cacheControl = cacheControl
     }
 
     /// Whether files are opened with `openat2` beneath the root (Linux 5.6+), not `realpath`.
-    var usesOpenat2: Bool { folder.usesOpenat2 }
+    var usesOpenat2: Bool { folders[0].usesOpenat2 }
 
     /// Answers `request` with the file at `relativePath` (already percent-decoded,
     /// relative to the root, without a leading slash).
     ///
     /// `400` for a path with `..`, NUL or a backslash; `404` for a missing file, a
-    /// folder, a hidden file or one reached through a symlink; `405` with `Allow`
+    /// folder or a hidden file; `403` for a symlink leading out of the roots; `405` with `Allow`
     /// for methods other than GET and HEAD; `304` when the validators match.
     /// Files up to `FileCache.maximumCachedSize` are read once and kept; bigger
     /// ones are never read here: the body is a `FileRegion` the server streams
@@ -62,10 +92,17 @@ public struct StaticFiles: Sendable {
         if components.isEmpty || components.contains(where: { $0.hasPrefix(".") }) {
             return .text(.notFound, "not found")
         }
-        guard let content = load(components.joined(separator: "/")) else {
+        switch find(components.joined(separator: "/")) {
+        case .found(let fd, let path):
+            guard let content = load(fd, path: path) else { return .text(.notFound, "not found") }
+            return answer(request, with: content)
+        case .missing:
             return .text(.notFound, "not found")
+        case .linkOutside:
+            return .text(
+                .forbidden, "refused: \(relativePath) is a symbolic link to a file outside the public folders"
+            )
         }
-        return answer(request, with: content)
     }
 
     /// A file found under the root: kept in memory, or open to be streamed.
@@ -90,11 +127,9 @@ public struct StaticFiles: Sendable {
         }
     }
 
-    /// Opens the file and checks it is a regular one; reads it (or finds it in
-    /// the cache) only when it is small enough to keep.
-    private func load(_ relative: String) -> Content? {
-        guard let fd = folder.openFile(relative) else { return nil }
-        let path = root + "/" + relative
+    /// Reads the open file `fd` (at `path`, for the cache) after checking it
+    /// is a regular one; only when it is small enough to keep.
+    private func load(_ fd: Int32, path: String) -> Content? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)

@@ -83,4 +83,36 @@ import Testing
             found.count == 1 && found[0].contains("selectedTitle '#ffffff'")
                 && found[0].contains("the indicator"))
     }
+
+    @Test func aSegmentedPagersDarkDefaultsKeepTheSelectedTitleReadableOnItsFill() throws {
+        // The trial's /pageview in dark mode: the selected title was the indicator's own red (1:1).
+        var pager = PagerConfiguration(
+            key: "pageview", title: "Page view",
+            pages: [PageConfiguration(key: "follow", title: "Follow", template: "x.html")])
+        pager.titleStyle = .segmented
+        let dark = pager.darkColors
+        let bar = try #require(RGBAColor(css: dark.bar))
+        let fill = try #require(RGBAColor(css: dark.indicator)).over(bar)
+        let selected = try #require(RGBAColor(css: dark.selectedTitle))
+        #expect(selected.contrast(with: fill) >= 4.5)
+        #expect(try warnings { $0.titleStyle = .segmented }.isEmpty)
+        // An underline pager keeps the red title on the dark bar.
+        pager.titleStyle = .underline
+        #expect(pager.darkColors == .dark)
+    }
+
+    @Test func anUnreadableDarkTitleIsAWarningNamingDarkMode() throws {
+        let found = try warnings {
+            $0.titleStyle = .segmented
+            $0.darkColors.selectedTitle = "#ff6b6b"
+            $0.darkColors.title = "#3a3a3a"
+        }
+        #expect(
+            found == [
+                "<memory>: pagers[0].colors.dark.title: warning: title '#3a3a3a' is 1.49:1 on the bar "
+                    + "'#1c1c1e' in dark mode, under WCAG AA's 4.5:1",
+                "<memory>: pagers[0].colors.dark.selectedTitle: warning: selectedTitle '#ff6b6b' is 1.0:1 on "
+                    + "the indicator '#ff6b6b' in dark mode, under WCAG AA's 4.5:1",
+            ])
+    }
 }
