@@ -170,6 +170,9 @@ public struct PageConfiguration: Sendable {
     /// for all of them. It narrows the pager's rule and never widens it:
     /// to anyone else the page is not there (no tab; 404 when asked for).
     public var access: AccessRule?
+    /// The tiles the page is made of, drawn by Folio's `tiles.html` (its
+    /// `template`); empty (default) for a page drawn by its own template.
+    public var tiles: [TileConfiguration] = []
 
     /// Creates a page.
     public init(
