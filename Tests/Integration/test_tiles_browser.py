@@ -20,10 +20,12 @@ def server(folio_bin, tmp_path_factory):
     tiles = [{"key": f"s{index}", "title": f"Service {index}", "widget": "stat", "path": f"values.{index}",
               "levels": {"warning": 50, "critical": 90}} for index in range(8)]
     tiles.append({"key": "deploys", "title": "Deploys", "widget": "table", "path": "rows",
-                  "columns": [{"key": "note", "title": "Note", "truncate": True}]})
+                  "columns": [{"key": "service", "title": "Service"},
+                              {"key": "took", "title": "Took (s)", "align": "end"},
+                              {"key": "note", "title": "Note", "truncate": True}]})
     config = {"title": "Ops", "lang": "en", "pagers": [{"key": "ops", "title": "Ops", "pages": [{
         "key": "grid", "title": "Grid", "tiles": tiles,
-        "data": {"values": [index * 12 for index in range(8)], "rows": [{"note": "word " * 200}]}}]}]}
+        "data": {"values": [index * 12 for index in range(8)], "rows": [{"service": "search-indexer", "took": 310, "note": "word " * 200}]}}]}]}
     path = folder / "folio.json"
     path.write_text(json.dumps(config))
     with FolioServer(folio_bin, "--config", str(path)) as running:
@@ -47,7 +49,14 @@ def grid_of(chromium, server, width, height, javascript=True):
         const lefts = new Set(tiles.map(tile => Math.round(tile.getBoundingClientRect().left)));
         const widest = Math.max(...[...document.querySelectorAll('.folio-tile')]
             .map(tile => tile.getBoundingClientRect().right));
-        return {columns: lefts.size, widest, screen: document.documentElement.clientWidth};
+        const line = parseFloat(getComputedStyle(document.querySelector('.folio-table th')).lineHeight) || 20;
+        const tallest = Math.max(...[...document.querySelectorAll('.folio-table th, .folio-table td')]
+            .map(cell => {
+                const style = getComputedStyle(cell);
+                return cell.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+            }));
+        return {columns: lefts.size, widest, screen: document.documentElement.clientWidth,
+                linesInTallestCell: tallest / line};
     }""")
     context.close()
     return measured
@@ -58,6 +67,8 @@ def test_a_phone_gets_one_column_of_tiles(chromium, server, javascript):
     measured = grid_of(chromium, server, 390, 844, javascript)
     assert measured["columns"] == 1
     assert measured["widest"] <= measured["screen"]
+    # Headings and values keep their words whole (a hyphen may wrap); the long note is cut to one line.
+    assert measured["linesInTallestCell"] <= 2.1, measured
 
 
 @pytest.mark.parametrize("javascript", [True, False])
