@@ -8,7 +8,8 @@ extension ConfigurationValidator {
     /// provider data are not known before they load, so they are not judged.
     mutating func checkDataPaths(_ page: PageConfiguration, of what: String, at path: String) {
         let pageData = visibleData(page.source)
-        if let badge = page.badge, let keys = BadgePath(badge), let pageData,
+        // A badge without data is reported as such (`checkLive`), not again here.
+        if let badge = page.badge, let keys = BadgePath(badge), page.source != .none, let pageData,
             keys.count(in: pageData) == nil
         {
             report(
