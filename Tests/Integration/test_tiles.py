@@ -42,6 +42,14 @@ def tiles_config(folder, feed_url, down_url):
                     {"key": "queue", "title": "Queue", "widget": "stat", "path": "depth",
                      "url": down_url, "timeoutSeconds": 2},
                 ],
+            }, {
+                "key": "alerts", "title": "Alerts", "badge": "alerts.open", "badgeLabel": "open alerts",
+                "data": {"alerts": {"open": 3}},
+                "tiles": [{"key": "open", "title": "Open", "widget": "stat", "path": "alerts.open"}],
+            }, {
+                "key": "pages", "title": "Pages", "badge": "pages", "data": {"pages": []},
+                "tiles": [{"key": "none", "title": "None", "widget": "status", "path": "pages",
+                           "empty": "Nobody was paged"}],
             }],
         }],
     }
@@ -89,6 +97,17 @@ def test_a_failing_tile_shows_its_own_problem_and_the_rest_of_the_page_renders(s
     assert tile_text(page, "queue") == "Queue ⚠ This tile's data could not be loaded."
     assert "folio-panel-error" not in page
     assert "1441" in tile_text(page, "rpm")
+
+
+def test_badges_are_said_in_words_and_hidden_at_zero(served):
+    server, _ = served
+    client = server.client()
+    assert tile_text(client.get("/ops/pages").text, "none") == "None Nobody was paged"
+    page = client.get("/ops/alerts").text  # inline data is counted once its page was shown
+    assert re.search(r'<span class="folio-badge" aria-hidden="true">3</span><span class="folio-visually-hidden'
+                     r' folio-badge-label" data-noun="open alerts">3 open alerts</span>', page)
+    assert re.search(r'<span class="folio-badge" aria-hidden="true" hidden>0</span><span [^>]*data-noun="Pages">'
+                     r'</span>', page)
 
 
 def test_the_grid_stylesheet_is_served(served):

@@ -5,7 +5,7 @@ extension ConfigurationLoader {
     static let pageKeys = [
         "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
         "refreshSeconds",
-        "badge", "access", "tiles",
+        "badge", "badgeLabel", "access", "tiles",
     ]
 
     /// Reads one page at `path`; `nil` when it has no key (problems reported).
@@ -46,6 +46,7 @@ extension ConfigurationLoader {
             refreshSeconds: refreshSeconds, badge: badge)
         if let member = fields["access"] { page.access = accessRule(member.value, at: path + ".access") }
         page.tiles = tiles
+        page.badgeLabel = reader.string(fields, "badgeLabel", in: what, required: false)
         return page
     }
 
