@@ -128,3 +128,15 @@ def test_folio_check_names_a_broken_tile_by_file_line_and_column(folio_bin, tmp_
     assert checked.returncode != 0
     assert f"{config}:3:42: unknown widget 'gauge'" in checked.stderr + checked.stdout
     assert f"{config}:4:89: the level of 'up' must be one of" in checked.stderr + checked.stdout
+
+
+def test_curl_gets_every_tile_without_javascript_and_the_panel_route_the_tiles_alone(served):
+    server, _ = served
+    page = subprocess.run(["curl", "-sS", "--compressed", server.url + "/ops/overview"],
+                          capture_output=True, text=True, timeout=30, check=True).stdout
+    assert [key for key in re.findall(r'<article[^>]*\bid="folio-tile-([a-z]+)"', page)] == [
+        "rpm", "services", "deploys", "disk", "errors", "queue"]
+    panel = subprocess.run(["curl", "-sS", server.url + "/ops/overview/panel"],
+                           capture_output=True, text=True, timeout=30, check=True).stdout
+    assert panel.count("<article") == 6 and "<html" not in panel
+    assert tile_text(panel, "rpm") == tile_text(page, "rpm")
