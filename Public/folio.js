@@ -769,7 +769,13 @@
     for (const change of changes) {
       const tab = tabsOf(section).find((candidate) => candidate.value === change.page);
       const badge = tab && tab.querySelector('.folio-badge');
-      if (badge && 'badge' in change) badge.textContent = change.badge === null ? '' : String(change.badge);
+      if (badge && 'badge' in change) {
+        const count = change.badge === null ? '' : String(change.badge);
+        badge.textContent = count;
+        badge.hidden = !change.badge; // hidden at zero, as the server draws it
+        const label = tab.querySelector('.folio-badge-label');
+        if (label) label.textContent = change.badge ? `${count} ${label.dataset.noun}` : '';
+      }
       const panel = panelsOf(section).find((candidate) => candidate.dataset.key === change.page);
       if (!panel || panel.dataset.loaded !== 'true') continue;
       const title = tab ? tab.querySelector('.folio-title-label').textContent : change.page;

@@ -17,7 +17,7 @@ extension FolioApp {
     ) throws(ClientError) -> HTTPDisposition {
         let index = try pager.pageIndex(formValue: value)
         let page = pager.configuration.pages[index]
-        let waitsForData = page.source.isExternal && content.needsLoad([pager.key + "/" + page.key])
+        let waitsForData = content.needsLoad(page.externalDataNames(of: pager.key))
         let peeked = sessions.peekSession(visitor.sessionClaim)
         if peeked == nil, visitor.sessionClaim != nil, sessions.storeIsDurable {
             return .blocking {

@@ -95,7 +95,7 @@ extension FolioApp {
     func wouldWait(_ effects: [PagerEffect], on pager: ResolvedPager) -> Bool {
         var names: [String] = []
         for case .load(let key) in effects {
-            if let page = pager.externalPages.first(where: { $0.key == key }) { names.append(page.name) }
+            names += pager.externalPages.filter { $0.key == key }.map(\.name)
         }
         return content.needsLoad(names)
     }

@@ -33,8 +33,8 @@ final class ResolvedPager: Sendable {
                 pages: pages, selectedIndex: index, cacheLimit: configuration.cacheLimit,
                 transition: configuration.transition)
         }
-        externalPages = configuration.pages.compactMap { page in
-            page.source.isExternal ? (page.key, configuration.key + "/" + page.key) : nil
+        externalPages = configuration.pages.flatMap { page in
+            page.externalDataNames(of: configuration.key).map { (page.key, $0) }
         }
         badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
         hasPageRules = configuration.pages.contains { $0.access != nil }

@@ -5,7 +5,7 @@ extension ConfigurationLoader {
     static let pageKeys = [
         "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
         "refreshSeconds",
-        "badge", "access",
+        "badge", "badgeLabel", "access", "tiles",
     ]
 
     /// Reads one page at `path`; `nil` when it has no key (problems reported).
@@ -18,7 +18,14 @@ extension ConfigurationLoader {
         note(path + ".key", fields["key"]?.value.location ?? node.location)
         let what = key.map { "page '\($0)' of \(pagerWhat)" } ?? "a page of \(pagerWhat)"
         let title = requiredString(fields, "title", in: what, at: path + ".title")
-        let template = requiredString(fields, "template", in: what, at: path + ".template")
+        // A page of tiles is drawn by Folio's own template; its tiles say what goes in it.
+        let tiles = fields["tiles"].map { self.tiles($0.value, in: what, at: path + ".tiles") } ?? []
+        if let member = fields["tiles"], fields["template"] != nil {
+            reader.report(member.keyLocation, "\(what) has both 'template' and 'tiles': choose one")
+        }
+        let template =
+            fields["tiles"] == nil
+            ? requiredString(fields, "template", in: what, at: path + ".template") : "tiles.html"
         var source = self.source(fields, in: what, at: path + ".source")
         note(path + ".refreshSeconds", fields["refreshSeconds"]?.value.location)
         note(path + ".badge", fields["badge"]?.value.location)
@@ -38,6 +45,8 @@ extension ConfigurationLoader {
             key: key, title: title, template: template, source: source ?? PageSource.none,
             refreshSeconds: refreshSeconds, badge: badge)
         if let member = fields["access"] { page.access = accessRule(member.value, at: path + ".access") }
+        page.tiles = tiles
+        page.badgeLabel = reader.string(fields, "badgeLabel", in: what, required: false)
         return page
     }
 

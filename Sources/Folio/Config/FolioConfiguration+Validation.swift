@@ -215,6 +215,7 @@ struct ConfigurationValidator {
         checkTemplate(page.template, at: path + ".template")
         checkSource(page.source, of: what, at: path + ".source")
         checkLive(page, of: what, at: path)
+        checkDataPaths(page, of: what, at: path)
     }
 
     /// `refreshSeconds` (only for URL and file data, 1 s to a day) and

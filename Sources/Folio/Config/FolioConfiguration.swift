@@ -183,10 +183,16 @@ public struct PageConfiguration: Sendable {
     /// A path into the page's data (`alerts.open`, `items`) whose value,
     /// a number or the length of an array, is shown as a count on the tab.
     public var badge: String?
+    /// What the badge counts, said after the number to screen readers
+    /// ("3 open alerts"); `nil` (default) says the page's title.
+    public var badgeLabel: String?
     /// Who, of those the pager admits, may see this page; `nil` (default)
     /// for all of them. It narrows the pager's rule and never widens it:
     /// to anyone else the page is not there (no tab; 404 when asked for).
     public var access: AccessRule?
+    /// The tiles the page is made of, drawn by Folio's `tiles.html` (its
+    /// `template`); empty (default) for a page drawn by its own template.
+    public var tiles: [TileConfiguration] = []
 
     /// Creates a page.
     public init(

@@ -55,20 +55,20 @@ final class PageContentStore: Sendable {
 
     private let templates: TemplateSet
     private let site: TemplateValue
-    private let clock: any WallClock
+    let clock: any WallClock
     private let entries: LockedValue<Entries>
-    private let loader: PageDataLoader
+    let loader: PageDataLoader
     /// `PageDataLimits.maxPanelBytes`.
     private let maxPanelBytes: Int
 
     /// The dashboard's language, for the loading and error panels' words.
-    private let language: String
+    let language: String
     /// The badge path of each page that has one (`pager/page`).
     private let badgePaths: [String: BadgePath]
     /// Told of every change of a page's data, after the caches dropped it.
     private let observer = LockedValue<(@Sendable (String, PageData) -> Void)?>(nil)
     /// Where a failure's details go (the server's log): never to the page.
-    private let report: @Sendable (String) -> Void
+    let report: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - language: The dashboard's `lang`; a pager's own `lang` wins.
@@ -95,7 +95,9 @@ final class PageContentStore: Sendable {
         loader = PageDataLoader(clock: clock, limits: limits) { name, data in
             entries.withLock { entries in
                 entries.generation += 1
-                entries.panels.removeAll { key, _ in key.pager + "/" + key.page == name }
+                // A tile's data (`pager/page/tile`) is drawn in its page's panel.
+                let page = TileDataName.page(of: name)
+                entries.panels.removeAll { key, _ in key.pager + "/" + key.page == page }
                 // New data may change how the template uses the count: test again.
                 entries.countIndependent.remove(name)
                 entries.countChecked.remove(name)
@@ -151,6 +153,7 @@ final class PageContentStore: Sendable {
     /// Loads `page` again now without waiting (a live page's refresh).
     func refresh(_ page: PageConfiguration, of pager: PagerConfiguration) {
         loader.refresh(pager.key + "/" + page.key, source: page.source, recheckAfter: page.refreshSeconds)
+        refreshTiles(page, of: pager)
     }
 
     /// The bytes of panels cached now (at most the limit given at init).
@@ -191,7 +194,7 @@ final class PageContentStore: Sendable {
             data = current
         case .stale(let previous):
             // A refresh is in flight: the previous data (or error), rendered again until it lands.
-            guard previous.error == nil else {
+            guard previous.error == nil || page.isTiled else {
                 // Reported when it was stored: not again for every view meanwhile.
                 return RenderedPanel(html: Self.errorPanel(strings(pager)), expires: now)
             }
@@ -201,7 +204,7 @@ final class PageContentStore: Sendable {
         case .loading:
             return RenderedPanel(html: Self.loadingPanel(strings(pager)), expires: now)
         }
-        guard data.error == nil else {
+        guard data.error == nil || page.isTiled else {
             return store(
                 RenderedPanel(html: failed(name, pager, data.error ?? ""), expires: data.expires), at: key)
         }
@@ -228,13 +231,15 @@ final class PageContentStore: Sendable {
             TemplateObject([("key", .string(page.key)), ("title", .string(page.title))]))
         globals["site"] = site
         globals["shownCount"] = .number(Double(shownCount))
+        var expires = data.expires
+        if page.isTiled { (globals["tiles"], expires) = tileGrid(page, of: pager, pageData: data) }
         do {
             let html = try templates.render(page.template, globals, outputLimit: maxPanelBytes)
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
-                return RenderedPanel(html: html, expires: data.expires)
+                return RenderedPanel(html: html, expires: expires)
             }
             return RenderedPanel(
-                html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: data.expires)
+                html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: expires)
         } catch {
             let details =
                 error.isOutputLimit
@@ -267,6 +272,7 @@ final class PageContentStore: Sendable {
         _ = loader.data(
             pager.key + "/" + page.key, source: page.source, waiting: false, recheckAfter: page.refreshSeconds
         )
+        loadTilesIfNeeded(page, of: pager)
     }
 
     /// Folio's words for `pager`'s panels: its own language, else the dashboard's.

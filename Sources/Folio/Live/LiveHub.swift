@@ -104,7 +104,17 @@ final class LiveHub: Sendable {
 
     /// Renders the changed page's panel from its new data and publishes it.
     private func dataChanged(_ name: String, _ data: PageData) {
-        guard let (entry, page) = livePage(name) else { return }
+        let pageName = String(TileDataName.page(of: name))
+        guard let (entry, page) = livePage(pageName) else { return }
+        guard pageName == name else {
+            // A tile's own data changed: its page's panel, drawn again from every tile's data, goes out.
+            let html = content.panel(page, of: entry.pager, shownCount: 1).html
+            for channel in entry.allChannels where channel.shownPages.contains(page.key) {
+                channel.publish(
+                    page: page.key, html: html, badge: content.badge(pageName), hasBadge: page.badge != nil)
+            }
+            return
+        }
         entry.refresher.loaded(page.key, failed: data.error != nil || data.refreshFailure != nil)
         if page.refreshSeconds != nil, !data.fromPeer, data.error == nil, data.refreshFailure == nil {
             bus.share(name, body: data.json)
@@ -142,5 +152,5 @@ final class LiveHub: Sendable {
 
 extension PagerConfiguration {
     /// Whether a page of the pager refreshes itself or shows a badge.
-    var isLive: Bool { pages.contains { $0.refreshSeconds != nil || $0.badge != nil } }
+    var isLive: Bool { pages.contains { $0.liveSeconds != nil || $0.badge != nil } }
 }

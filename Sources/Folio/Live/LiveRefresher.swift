@@ -43,7 +43,7 @@ final class LiveRefresher: Sendable {
         pager: PagerConfiguration, refresh: @escaping @Sendable (PageConfiguration) -> Void,
         stopped: @escaping @Sendable () -> Void = {}
     ) {
-        pages = pager.pages.filter { $0.refreshSeconds != nil || $0.badge != nil }
+        pages = pager.pages.filter { $0.liveSeconds != nil || $0.badge != nil }
         self.refresh = refresh
         self.stopped = stopped
         queue = DispatchQueue(label: "Folio live refresh \(pager.key)")
@@ -73,7 +73,7 @@ final class LiveRefresher: Sendable {
             queue.async { [self] in
                 guard isCurrent(page, round) else { return }
                 refresh(page)
-                if let seconds = page.refreshSeconds { arm(page, after: seconds, round: round) }
+                if let seconds = page.liveSeconds { arm(page, after: seconds, round: round) }
             }
         }
     }
@@ -97,7 +97,7 @@ final class LiveRefresher: Sendable {
     /// The wait before the next refresh of `page`: its interval, doubled per
     /// failure in a row, at most the longer of the cap and the interval.
     func nextWait(for page: PageConfiguration) -> Double {
-        let interval = page.refreshSeconds ?? 0
+        let interval = page.liveSeconds ?? 0
         let failures = schedule.withLock { $0.failures[page.key] ?? 0 }
         let backoff = interval * Double(1 << min(failures, 16))
         return min(backoff, max(Self.maximumBackoffSeconds, interval))

@@ -94,6 +94,15 @@ enum PagerViewModel {
                         "badge",
                         .string(badges.indices.contains(index) ? badges[index].map(String.init) ?? "" : "")
                     ),
+                    // Hidden at zero; said in words ("3 open alerts"), the digits alone being hidden from readers.
+                    ("badgeShown", .bool(badges.indices.contains(index) && (badges[index] ?? 0) > 0)),
+                    ("badgeNoun", .string(pager.pages[index].badgeLabel ?? page.title)),
+                    (
+                        "badgeLabel",
+                        .string(
+                            badgeLabel(
+                                badges.indices.contains(index) ? badges[index] : nil, pager.pages[index]))
+                    ),
                 ]))
         }
         let panelValues: [TemplateValue] = projection.pages.enumerated().map { index, page in
