@@ -87,7 +87,6 @@ def test_every_widget_is_drawn_from_its_own_data(served):
     assert '<summary title="' + "rolled back " * 20 in page
     assert re.search(r'<meter class="folio-meter-bar" value="42" min="0" max="500" low="50" optimum="500"'
                      r' aria-label="Free disk"></meter>', page)
-    assert 'href="/public/tiles.css?v=' in page or "tiles.css" in page
 
 
 def test_a_failing_tile_shows_its_own_problem_and_the_rest_of_the_page_renders(served):
@@ -110,11 +109,11 @@ def test_badges_are_said_in_words_and_hidden_at_zero(served):
                      r'</span>', page)
 
 
-def test_the_grid_stylesheet_is_served(served):
+def test_the_grid_is_styled_by_folios_own_stylesheet(served):
     server, _ = served
-    answer = server.client().get("/public/tiles.css")
+    answer = server.client().get("/public/folio.css")
     assert answer.status == 200
-    assert "grid-template-columns" in answer.text
+    assert re.search(r"\.folio-tiles \{[^}]*grid-template-columns", answer.text)
 
 
 def test_folio_check_names_a_broken_tile_by_file_line_and_column(folio_bin, tmp_path):

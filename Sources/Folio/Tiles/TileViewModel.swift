@@ -113,7 +113,7 @@ struct TileViewModel {
                             ("align", .string(column.align.rawValue)), ("truncate", .bool(column.truncate)),
                         ]))
                 }
-                // Unknown for a table without `levelKey`: its rows are not coloured (tiles.css).
+                // Unknown for a table without `levelKey`: its rows are not coloured (folio.css).
                 let rowLevel = level(of: tile.levelKey.flatMap { row[$0] })
                 return .object(TemplateObject([("cells", .array(cells)), ("level", rowLevel)]))
             }
