@@ -14,9 +14,16 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// The fields in order (the serializer compares them with the last response's).
     private(set) var fields: [Field]
 
+    /// Room for fields added after creation: a handler's answer usually
+    /// gains a few (security headers, cookies) on its way out, and growing
+    /// the array twice per response showed in profiles.
+    static let roomForAddedFields = 6
+
     /// Creates headers from `(name, value)` pairs, keeping their order.
     public init(_ pairs: [(String, String)] = []) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        fields = []
+        fields.reserveCapacity(pairs.count + Self.roomForAddedFields)
+        for (name, value) in pairs { fields.append(Field(name: name, value: value)) }
     }
 
     /// Creates empty headers with room for `capacity` fields.
