@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes a response head into a reusable buffer: status line, the handler's
 /// fields, then `Date`, `Content-Length` (or, for a stream, `Transfer-Encoding`)
 /// and `Connection` filled in by the server.
@@ -6,8 +10,8 @@ struct ResponseSerializer {
     private(set) var head: [UInt8] = []
     var dates = DateCache()
     /// The handler's fields of the last response and their bytes: a loop's
-    /// answers mostly repeat the same fields (the same strings, compared by
-    /// identity first), which are then copied rather than sanitized again.
+    /// answers mostly repeat the same fields, byte for byte, which are then
+    /// copied rather than sanitized again.
     private var lastFields: [HTTPHeaders.Field] = []
     private var lastFieldBytes: [UInt8] = []
 
@@ -30,7 +34,7 @@ struct ResponseSerializer {
         Self.appendSanitized(response.status.reasonPhrase, to: &head)
         head.append(contentsOf: "\r\n".utf8)
         let fields = response.headers.fields
-        if fields != lastFields {
+        if !Self.sameBytes(fields, lastFields) {
             lastFieldBytes.removeAll(keepingCapacity: true)
             for field in fields where !Self.isServerField(field.name) {
                 Self.appendSanitized(field.name, to: &lastFieldBytes)
@@ -83,6 +87,32 @@ struct ResponseSerializer {
     private mutating func appendDecimal(_ value: Int) {
         if value >= 10 { appendDecimal(value / 10) }
         head.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Whether two field lists are the same bytes: not `==`, under which
+    /// canonically equivalent strings with different bytes are equal.
+    private static func sameBytes(_ left: [HTTPHeaders.Field], _ right: [HTTPHeaders.Field]) -> Bool {
+        guard left.count == right.count else { return false }
+        for (one, other) in zip(left, right)
+        where !sameBytes(one.name, other.name) || !sameBytes(one.value, other.value) {
+            return false
+        }
+        return true
+    }
+
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        var left = left
+        var right = right
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                // The same storage (the usual case: a handler's constant) needs no comparing.
+                guard let one = left.baseAddress, let other = right.baseAddress, one != other else {
+                    return true
+                }
+                return memcmp(one, other, left.count) == 0
+            }
+        }
     }
 
     /// The fields the server owns; a handler's copies are replaced.
