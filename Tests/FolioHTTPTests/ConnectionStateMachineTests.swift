@@ -136,6 +136,31 @@ import Testing
         #expect(!text.contains("\r\nSet-Cookie"))
     }
 
+    @Test func writesEachResponsesOwnFieldsWhenTheyFollowOneAnother() {
+        var serializer = ResponseSerializer()
+        // The same text to `==`, other bytes: precomposed, then decomposed.
+        let answers = [
+            ["Set-Cookie": "a=1", "X-Name": "caf\u{E9}"], ["Set-Cookie": "a=1", "X-Name": "cafe\u{301}"],
+            ["Set-Cookie": "b=2", "X-Name": "cafe\u{301}"], ["Set-Cookie": "b=2"],
+        ]
+        var heads: [String] = []
+        for (index, headers) in answers.enumerated() {
+            serializer.serializeHead(
+                HTTPResponse(
+                    headers: HTTPHeaders(headers.sorted { $0.key > $1.key }.map { ($0.key, $0.value) })),
+                keepAlive: true,
+                http10: false)
+            heads.append(String(decoding: serializer.head, as: UTF8.self))
+            for (name, value) in headers {
+                #expect(
+                    Array(serializer.head).firstRange(of: Array("\r\n\(name): \(value)\r\n".utf8)) != nil,
+                    "answer \(index) lacks \(name)")
+            }
+        }
+        #expect(heads[1].utf8.contains(0xCC) && !heads[0].utf8.contains(0xCC))
+        #expect(!heads[3].contains("X-Name"))
+    }
+
     @Test func sendsNoLengthFor304AndSays500ForAnImpossibleStatus() {
         var serializer = ResponseSerializer()
         serializer.serializeHead(HTTPResponse(status: .notModified), keepAlive: true, http10: false)

@@ -93,6 +93,16 @@ import Testing
         }
     }
 
+    @Test func writesPartsBiggerThanTheSocketTakesInOrder() throws {
+        try withServer { port in
+            let client = try LoopbackClient(port: port)
+            client.send("GET /big-parts HTTP/1.1\r\nHost: t\r\n\r\nGET /parts HTTP/1.1\r\nHost: t\r\n\r\n")
+            let big = try #require(client.readResponse())
+            #expect(big.body == Array(EchoHandler.bigParts.joined()))
+            #expect(client.readResponse()?.text == "abcdef")
+        }
+    }
+
     @Test func answersMethodNotAllowedWithAllow() throws {
         try withServer { port in
             let client = try LoopbackClient(port: port)

@@ -4,12 +4,21 @@ import Foundation
 
 /// A handler for loopback tests: echoes what it saw, with a few special paths.
 struct EchoHandler: HTTPHandler {
+    /// Parts larger than a socket takes at once, each its own byte, an empty one between.
+    static let bigParts: [[UInt8]] = [
+        [UInt8](repeating: UInt8(ascii: "a"), count: 1_500_000), [],
+        [UInt8](repeating: UInt8(ascii: "b"), count: 7),
+        [UInt8](repeating: UInt8(ascii: "c"), count: 2_500_000),
+    ]
+
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         switch request.path {
         case "/big":
             return HTTPResponse(body: .bytes([UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)))
         case "/parts":
             return HTTPResponse(body: .parts([Array("a".utf8), [], Array("bc".utf8), Array("def".utf8)]))
+        case "/big-parts":
+            return HTTPResponse(body: .parts(Self.bigParts))
         case "/slow":
             usleep(300_000)
             return .text(.ok, "slow done")

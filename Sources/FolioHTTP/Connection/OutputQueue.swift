@@ -149,6 +149,25 @@ struct OutputQueue {
         return try result.get()
     }
 
+    /// One `writev` of a response head and a body in parts (a cached page with
+    /// its form's fields between), without queueing them first.
+    static func writev(_ fd: Int32, head: [UInt8], parts: [[UInt8]]) throws(POSIXCallError) -> IOResult<Int> {
+        let count = min(parts.count + 1, maximumVectors)
+        let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: count) {
+            (vectors) -> Result<IOResult<Int>, POSIXCallError> in
+            head.withUnsafeBytes { head in
+                vectors[0] = iovec(
+                    iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
+                return pin(parts.prefix(count - 1), into: vectors, at: 1) { filled in
+                    Result { () throws(POSIXCallError) -> IOResult<Int> in
+                        try Socket.writev(fd, UnsafeMutableBufferPointer(rebasing: vectors[..<filled]))
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// The most buffers one `writev` is given.
     static let maximumVectors = 64
 
@@ -167,6 +186,22 @@ struct OutputQueue {
             }
         }
         return try result.get()
+    }
+
+    /// Fills `vectors` from `buffers` by nesting `withUnsafeBytes`, so every
+    /// pointer stays valid until `body` returns; empty buffers are left out.
+    private static func pin<R>(
+        _ buffers: ArraySlice<[UInt8]>, into vectors: UnsafeMutableBufferPointer<iovec>, at index: Int,
+        _ body: (Int) -> R
+    ) -> R {
+        guard let buffer = buffers.first else { return body(index) }
+        return buffer.withUnsafeBytes { raw -> R in
+            guard let base = raw.baseAddress, raw.count > 0 else {
+                return pin(buffers.dropFirst(), into: vectors, at: index, body)
+            }
+            vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: raw.count)
+            return pin(buffers.dropFirst(), into: vectors, at: index + 1, body)
+        }
     }
 
     /// Fills `vectors` from the buffers of `chunks` by nesting `withUnsafeBytes`,

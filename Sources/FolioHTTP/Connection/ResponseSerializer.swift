@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes a response head into a reusable buffer: status line, the handler's
 /// fields, then `Date`, `Content-Length` (or, for a stream, `Transfer-Encoding`)
 /// and `Connection` filled in by the server.
@@ -5,6 +9,11 @@ struct ResponseSerializer {
     /// Reused for every response of a loop so a head costs no allocation.
     private(set) var head: [UInt8] = []
     var dates = DateCache()
+    /// The handler's fields of the last response and their bytes: a loop's
+    /// answers mostly repeat the same fields, byte for byte, which are then
+    /// copied rather than sanitized again.
+    private var lastFields: [HTTPHeaders.Field] = []
+    private var lastFieldBytes: [UInt8] = []
 
     init() { head.reserveCapacity(1024) }
 
@@ -22,14 +31,20 @@ struct ResponseSerializer {
         // A status outside 100...999 cannot be sent; it is the handler's bug, so say 500.
         appendDecimal((100...999).contains(response.status.code) ? response.status.code : 500)
         head.append(0x20)
-        appendSanitized(response.status.reasonPhrase)
+        Self.appendSanitized(response.status.reasonPhrase, to: &head)
         head.append(contentsOf: "\r\n".utf8)
-        for field in response.headers where !Self.isServerField(field.name) {
-            appendSanitized(field.name)
-            head.append(contentsOf: ": ".utf8)
-            appendSanitized(field.value)
-            head.append(contentsOf: "\r\n".utf8)
+        let fields = response.headers.fields
+        if !Self.sameBytes(fields, lastFields) {
+            lastFieldBytes.removeAll(keepingCapacity: true)
+            for field in fields where !Self.isServerField(field.name) {
+                Self.appendSanitized(field.name, to: &lastFieldBytes)
+                lastFieldBytes.append(contentsOf: ": ".utf8)
+                Self.appendSanitized(field.value, to: &lastFieldBytes)
+                lastFieldBytes.append(contentsOf: "\r\n".utf8)
+            }
+            lastFields = fields
         }
+        head.append(contentsOf: lastFieldBytes)
         head.append(contentsOf: "Date: ".utf8)
         head.append(contentsOf: dates.current())
         head.append(contentsOf: "\r\n".utf8)
@@ -53,7 +68,7 @@ struct ResponseSerializer {
     /// Appends `text` without CR, LF or NUL, which would let a handler's value split the response.
     /// Scans the contiguous bytes (a plain loop over a buffer: the generic
     /// `UTF8View` search showed up in profiles, every header of every answer).
-    private mutating func appendSanitized(_ text: String) {
+    private static func appendSanitized(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var clean = true
@@ -62,9 +77,9 @@ struct ResponseSerializer {
                 break
             }
             if clean {
-                head.append(contentsOf: bytes)
+                output.append(contentsOf: bytes)
             } else {
-                for byte in bytes where byte != 0x0D && byte != 0x0A && byte != 0 { head.append(byte) }
+                for byte in bytes where byte != 0x0D && byte != 0x0A && byte != 0 { output.append(byte) }
             }
         }
     }
@@ -72,6 +87,32 @@ struct ResponseSerializer {
     private mutating func appendDecimal(_ value: Int) {
         if value >= 10 { appendDecimal(value / 10) }
         head.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Whether two field lists are the same bytes: not `==`, under which
+    /// canonically equivalent strings with different bytes are equal.
+    private static func sameBytes(_ left: [HTTPHeaders.Field], _ right: [HTTPHeaders.Field]) -> Bool {
+        guard left.count == right.count else { return false }
+        for (one, other) in zip(left, right)
+        where !sameBytes(one.name, other.name) || !sameBytes(one.value, other.value) {
+            return false
+        }
+        return true
+    }
+
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        var left = left
+        var right = right
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                // The same storage (the usual case: a handler's constant) needs no comparing.
+                guard let one = left.baseAddress, let other = right.baseAddress, one != other else {
+                    return true
+                }
+                return memcmp(one, other, left.count) == 0
+            }
+        }
     }
 
     /// The fields the server owns; a handler's copies are replaced.

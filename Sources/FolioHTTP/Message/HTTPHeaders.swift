@@ -11,11 +11,19 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         public var value: String
     }
 
-    private var fields: [Field]
+    /// The fields in order (the serializer compares them with the last response's).
+    private(set) var fields: [Field]
+
+    /// Room for fields added after creation: a handler's answer usually
+    /// gains a few (security headers, cookies) on its way out, and growing
+    /// the array twice per response showed in profiles.
+    static let roomForAddedFields = 6
 
     /// Creates headers from `(name, value)` pairs, keeping their order.
     public init(_ pairs: [(String, String)] = []) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        fields = []
+        fields.reserveCapacity(pairs.count + Self.roomForAddedFields)
+        for (name, value) in pairs { fields.append(Field(name: name, value: value)) }
     }
 
     /// Creates empty headers with room for `capacity` fields.
@@ -84,6 +92,26 @@ extension StringProtocol {
         let right = other.utf8
         guard left.count == right.count else { return false }
         return zip(left, right).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    }
+}
+
+extension String {
+    /// `equalsIgnoringASCIICase` over the two strings' contiguous bytes: the
+    /// generic one walks `UTF8View`s, and header names are compared this way
+    /// several times per request (each lookup scans every field).
+    public func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var left = self
+        var right = other
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                for index in 0..<left.count where left[index].asciiLowercased != right[index].asciiLowercased
+                {
+                    return false
+                }
+                return true
+            }
+        }
     }
 }
 

@@ -28,6 +28,13 @@ struct RequestLine {
         // Visible ASCII only: no spaces, controls, DEL or raw non-ASCII in a target.
         guard targetBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return .failure(.invalidTarget) }
         let target = String(decoding: targetBytes, as: UTF8.self)
+        if targetBytes.first == UInt8(ascii: "/") {
+            guard let (path, query) = originForm(targetBytes, target: target) else {
+                return .failure(.invalidTarget)
+            }
+            return .success(
+                RequestLine(method: method, target: target, path: path, query: query, version: version))
+        }
         guard let split = RequestTarget(target), target != "*" || method == .options else {
             return .failure(.invalidTarget)
         }
@@ -36,6 +43,30 @@ struct RequestLine {
         else { return .failure(.invalidTarget) }
         return .success(
             RequestLine(method: method, target: target, path: path, query: query, version: version))
+    }
+
+    /// An origin-form target (`/p?q`, nearly every request) split and decoded
+    /// from its bytes, as `RequestTarget` would: a path without escapes or
+    /// query is the target itself, not decoded again (it is on every request).
+    private static func originForm(_ bytes: UnsafeBufferPointer<UInt8>, target: String) -> (
+        String, FormFields
+    )? {
+        let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
+        let pathBytes = UnsafeBufferPointer(rebasing: bytes[..<(mark ?? bytes.endIndex)])
+        let path: String
+        if pathBytes.contains(UInt8(ascii: "%")) {
+            guard let decoded = PercentDecoding.decode(pathBytes, plusAsSpace: false) else { return nil }
+            path = decoded
+        } else {
+            // Visible ASCII (checked above): valid UTF-8 as it stands.
+            path = mark == nil ? target : String(decoding: pathBytes, as: UTF8.self)
+        }
+        guard let mark else { return (path, FormFields()) }
+        guard let query = try? FormFields(urlEncoded: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]))
+        else {
+            return nil
+        }
+        return (path, query)
     }
 
     /// `HTTP/1.1`, `HTTP/1.0`; another 1.x is treated as 1.1, another major is 505.

@@ -129,32 +129,45 @@ extension EventLoop {
         flush(connection)
     }
 
-    /// Writes the serializer's head and `body` at once when nothing is queued
-    /// (the usual case: no copy, no allocation), else queues both.
+    /// Writes the serializer's head and `body` with one `writev` when nothing
+    /// is queued (the usual case: no copy, no allocation), queueing only what
+    /// the socket did not take; else queues both.
     private func send(_ connection: Connection, body: HTTPBody) {
         let head = serializer.head
-        guard connection.output.isEmpty, case .bytes(let bytes) = body else {
-            connection.output.append(head)
-            switch body {
-            case .bytes(let bytes): connection.output.append(bytes)
-            case .parts(let parts): for part in parts { connection.output.append(part) }
-            case .file(let region): connection.output.append(region)
-            case .stream: break  // `queue` starts streams
-            }
-            return
-        }
-        var written = 0
+        var result: IOResult<Int>?
         do {
-            if case .processed(let count) = try OutputQueue.writev(connection.fd, head: head, body: bytes) {
-                written = count
+            switch body {
+            case .bytes(let bytes) where connection.output.isEmpty:
+                result = try OutputQueue.writev(connection.fd, head: head, body: bytes)
+            case .parts(let parts)
+            where connection.output.isEmpty && parts.count < OutputQueue.maximumVectors:
+                result = try OutputQueue.writev(connection.fd, head: head, parts: parts)
+            default: break
             }
         } catch {
             connection.peerClosed = true
             _ = connection.machine.peerClosed()
             return
         }
+        // Not written at once: all of it queued. Written: what the socket did not take.
+        let written: Int
+        switch result {
+        case nil: written = 0
+        case .wouldBlock?: written = 0
+        case .processed(let count)?: written = count
+        }
         connection.output.append(head, from: min(written, head.count))
-        connection.output.append(bytes, from: max(0, written - head.count))
+        var sent = max(0, written - head.count)
+        switch body {
+        case .bytes(let bytes): connection.output.append(bytes, from: sent)
+        case .parts(let parts):
+            for part in parts {
+                connection.output.append(part, from: sent)
+                sent = max(0, sent - part.count)
+            }
+        case .file(let region): connection.output.append(region)
+        case .stream: break  // `queue` starts streams
+        }
     }
 
     /// Writes what is queued; closes when the state machine says the connection is done.
