@@ -59,14 +59,9 @@ final class GroupCommit<Write: Sendable>: Sendable {
     /// durable. Throws the store's error when it is not: nothing of it was
     /// kept then.
     func commit(_ write: Write) throws(StoreError) {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = LockedValue<StoreError?>(nil)
-        enqueue(write) { error in
-            outcome.withLock { $0 = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.withLock({ $0 }) { throw error }
+        let outcome = Waited<StoreError?>()
+        enqueue(write, then: outcome.set)
+        if let error = outcome.wait() { throw error }
     }
 
     /// Commits batches until the queue is empty.

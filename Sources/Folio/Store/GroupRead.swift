@@ -26,14 +26,9 @@ final class GroupRead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The value of `key` (`nil`: none), read with whatever else is asked
     /// meanwhile; waits for its batch.
     func read(_ key: Key) throws(StoreError) -> Value? {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = LockedValue<Result<Value?, StoreError>>(.success(nil))
-        read(key) { result in
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.withLock { $0 }.get()
+        let outcome = Waited<Result<Value?, StoreError>>()
+        read(key, then: outcome.set)
+        return try outcome.wait().get()
     }
 
     /// Reads `key` with whatever else is asked meanwhile and returns at

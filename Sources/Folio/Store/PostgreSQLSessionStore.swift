@@ -7,9 +7,9 @@ import Foundation
 /// **Coherent across instances.** Nothing of a session is kept in this
 /// process: every read asks the database, so what a click answered by one
 /// instance saved is what the next request shows on any other.
-/// `sessionIfAtHand` is therefore always `nil`: views of a session go to a
-/// worker thread, which reads the database; clicks are read and saved
-/// without a thread waiting (`SessionStoreWithoutWaiting`).
+/// It is therefore no `SessionStoreAnsweringFromMemory`: views of a session
+/// go to a worker thread, which reads the database; clicks are read and
+/// saved without a thread waiting (`SessionStoreWithoutWaiting`).
 ///
 /// **What "saved" promises.** As with SQLite, a write returns (or its
 /// completion runs) only after the transaction holding it committed, which
@@ -43,12 +43,12 @@ import Foundation
 /// throws `StoreError`. A lost connection is dropped from the pool and a
 /// new one opened at the next call, so the store works again, without a
 /// restart, as soon as the database does.
-public final class PostgreSQLSessionStore: SessionStore {
+public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// Where the database is.
     public let address: PostgreSQLAddress
     private let pool: PostgreSQLPool
     /// Every write goes through here: one transaction per batch.
-    let writes: GroupCommit<SessionWrite>
+    public let writes: SessionWrites
     /// Every read of a session goes through here: one query per batch.
     let reads: GroupRead<String, SessionRecord>
     /// Transactions the group commit committed (for tests that count them).
@@ -77,13 +77,15 @@ public final class PostgreSQLSessionStore: SessionStore {
                 Self.sessions(in: try connection.run(.selectSessions, [.text(Self.jsonArray(ids))]))
             }
         }
-        writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
+        let group = GroupCommit<SessionWrite> { (batch) throws(StoreError) -> [StoreError?] in
             let outcomes = try pool.withConnection { (connection) throws(StoreError) in
-                try connection.commitRetryingDeadlock(batch)
+                try connection.commit(batch)
             }
             committedBatches.withLock { $0 += 1 }
             return outcomes
         }
+        // Nothing is kept here to update: every read asks the database.
+        writes = SessionWrites(group, written: { _ in })
     }
 
     /// Opens the store at a `postgresql://` URL (see `PostgreSQLAddress`).
@@ -103,9 +105,6 @@ public final class PostgreSQLSessionStore: SessionStore {
     func commitNow(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
         try pool.withConnection { (connection) throws(StoreError) in try connection.commit(batch) }
     }
-
-    /// Never: a session kept here could be stale by another instance's write.
-    public func sessionIfAtHand(id: String) -> SessionRecord? { nil }
 
     /// Every call waits for the database.
     public var isDurable: Bool { true }
@@ -144,14 +143,6 @@ public final class PostgreSQLSessionStore: SessionStore {
         String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
-    /// Adds a new session with its pagers in one transaction (any pager
-    /// rows left under the id are dropped first, so the stored session is `session`).
-    public func insert(_ session: SessionRecord) throws(StoreError) {
-        var pagers: [(pager: String, record: [UInt8])] = []
-        for (pager, record) in session.pagers { pagers.append((pager, record.storedJSON)) }
-        try writes.commit(.insert(SessionRow(session), pagers: pagers))
-    }
-
     /// The name of the form-signing secret in `folio_secrets`.
     private static let formSecretName = "csrf-hmac"
 
@@ -167,63 +158,6 @@ public final class PostgreSQLSessionStore: SessionStore {
             }
             return stored.bytes(0, 0)
         }
-    }
-
-    /// Replaces session `id` by `session` (a new id and token) in one
-    /// transaction: the new row, the pagers moved to it, the changed one
-    /// saved, the old row deleted.
-    public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
-        let changed = session.pagers[changedPager].map { (pager: changedPager, record: $0.storedJSON) }
-        try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
-    }
-
-    /// Records that a session was used at `lastSeen`, unless it is stored
-    /// as used later (by another instance): last uses only move forward.
-    public func touch(id: String, lastSeen: Double) throws(StoreError) {
-        try writes.commit(.touch([(id, lastSeen)]))
-    }
-
-    /// Records the last use of many sessions in one transaction.
-    public func touch(_ uses: [String: Double]) throws(StoreError) {
-        guard !uses.isEmpty else { return }
-        try writes.commit(.touch(uses.map { ($0.key, $0.value) }))
-    }
-
-    /// Saves one pager's record of a session; committed when this returns.
-    public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
-        throws(StoreError)
-    {
-        try writes.commit(
-            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
-    }
-
-    /// Saves one pager's record of a session only while the stored one is
-    /// still `expected`, checked under the session's row lock in the
-    /// batch's transaction (a conflict fails it alone).
-    public func save(
-        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
-        lastSeen: Double
-    ) throws(StoreError) -> Bool {
-        do throws(StoreError) {
-            try writes.commit(
-                .savePager(
-                    session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen,
-                    expected: ExpectedPager(record: expected)))
-            return true
-        } catch  where error.isConflict {
-            return false
-        }
-    }
-
-    /// Queues the save for the next group commit and returns; `completion`
-    /// runs on the committer once it is committed or failed.
-    public func save(
-        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
-        then completion: @escaping @Sendable (StoreError?) -> Void
-    ) {
-        writes.enqueue(
-            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen),
-            then: completion)
     }
 
     /// Removes sessions idle since before `cutoff`; returns how many.
