@@ -28,6 +28,24 @@ enum PipelinedOutcome {
     case skipped
 }
 
+extension PipelinedOutcome {
+    /// What one result of a statement says (it takes `result`, which it clears or keeps).
+    init(_ result: OpaquePointer) {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            self = .rows(PostgreSQLResult(result))
+        case PGRES_PIPELINE_ABORTED:
+            PQclear(result)
+            self = .skipped
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = PostgreSQLConnection.oneLine(PQresultErrorMessage(result))
+            PQclear(result)
+            self = .failed(StoreError("PostgreSQL: \(message)"), sqlState: state)
+        }
+    }
+}
+
 extension PostgreSQLConnection {
     /// Runs `statements` in one round trip (libpq's pipeline mode): all are
     /// sent, then one sync, then every result is read. A batch of writes
@@ -54,7 +72,8 @@ extension PostgreSQLConnection {
         return outcomes
     }
 
-    private func send(_ statement: PipelinedStatement) -> Bool {
+    /// Sends one statement of a round (`false`: the connection failed).
+    func send(_ statement: PipelinedStatement) -> Bool {
         let encoded = statement.values.map(\.binary)
         let types = statement.values.map(\.type.rawValue)
         return Self.withBinaryParameters(encoded) { count, pointers, lengths, formats in
@@ -75,18 +94,7 @@ extension PostgreSQLConnection {
                 PQclear(result)
                 continue
             }
-            switch PQresultStatus(result) {
-            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-                outcome = .rows(PostgreSQLResult(result))
-            case PGRES_PIPELINE_ABORTED:
-                PQclear(result)
-                outcome = .skipped
-            default:
-                let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-                let message = Self.oneLine(PQresultErrorMessage(result))
-                PQclear(result)
-                outcome = .failed(StoreError("PostgreSQL: \(message)"), sqlState: state)
-            }
+            outcome = PipelinedOutcome(result)
         }
         return outcome ?? .failed(connectionFailure("a pipelined statement"), sqlState: nil)
     }
@@ -98,12 +106,12 @@ extension PostgreSQLConnection {
         return PQresultStatus(result) == PGRES_PIPELINE_SYNC
     }
 
-    private func connectionFailure(_ what: String) -> StoreError {
+    func connectionFailure(_ what: String) -> StoreError {
         StoreError("PostgreSQL (\(what)): \(PasswordMasking.masked(Self.oneLine(PQerrorMessage(handle))))")
     }
 
     /// libpq's message on one line (it spans lines, the later ones indented).
-    private static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
+    static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
         let lines = (text.map { String(cString: $0) } ?? "").split(whereSeparator: \.isNewline)
         let message = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }.joined(
             separator: " ")

@@ -64,25 +64,26 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
         let first = try PostgreSQLConnection(conninfo: url, password: password)
         try PostgreSQLSchema.migrate(first)
         try Self.prepareStatements(on: first)
-        let pool = PostgreSQLPool(size: address.poolSize, first: first) { () throws(StoreError) in
+        let open = { @Sendable () throws(StoreError) -> PostgreSQLConnection in
             let connection = try PostgreSQLConnection(conninfo: url, password: password)
             try Self.prepareStatements(on: connection)
             return connection
         }
+        // Housekeeping (the secret, sweeps, counts) waits on a connection of its own.
+        let pool = PostgreSQLPool(size: 1, first: first, open: open)
+        let batches = PostgreSQLLoopPool(size: address.poolSize, open: open)
         let committedBatches = LockedValue(0)
         self.pool = pool
         self.committedBatches = committedBatches
-        reads = GroupRead { (ids) throws(StoreError) -> [String: SessionRecord] in
-            try pool.withConnection { (connection) throws(StoreError) in
-                Self.sessions(in: try connection.run(.selectSessions, [.text(Self.jsonArray(ids))]))
+        // Of the pool's connections, half (at least one) for batches of reads, the rest for writes.
+        let readsInFlight = max(1, address.poolSize / 2)
+        reads = GroupRead(inFlight: readsInFlight) { ids, done in batches.sessions(ids, then: done) }
+        let group = GroupCommit<SessionWrite>(inFlight: max(1, address.poolSize - readsInFlight)) {
+            batch, done in
+            batches.commit(batch) { outcome in
+                if case .success = outcome { committedBatches.withLock { $0 += 1 } }
+                done(outcome)
             }
-        }
-        let group = GroupCommit<SessionWrite> { (batch) throws(StoreError) -> [StoreError?] in
-            let outcomes = try pool.withConnection { (connection) throws(StoreError) in
-                try connection.commit(batch)
-            }
-            committedBatches.withLock { $0 += 1 }
-            return outcomes
         }
         // Nothing is kept here to update: every read asks the database.
         writes = SessionWrites(group, written: { _ in })
@@ -116,7 +117,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     }
 
     /// The sessions in `rows` of `selectSessions`, by id.
-    private static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
+    static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
         var sessions: [String: SessionRecord] = [:]
         let decoder = JSONDecoder()
         for row in 0..<rows.count {
@@ -136,11 +137,6 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
             sessions[id] = record
         }
         return sessions
-    }
-
-    /// `ids` as a JSON array of strings, the parameter of `selectSessions`.
-    private static func jsonArray(_ ids: [String]) -> String {
-        String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     /// The name of the form-signing secret in `folio_secrets`.
