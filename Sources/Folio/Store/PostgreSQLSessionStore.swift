@@ -75,10 +75,13 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
         let committedBatches = LockedValue(0)
         self.pool = pool
         self.committedBatches = committedBatches
-        // Of the pool's connections, half (at least one) for batches of reads, the rest for writes.
-        let readsInFlight = max(1, address.poolSize / 2)
-        reads = GroupRead(inFlight: readsInFlight) { ids, done in batches.sessions(ids, then: done) }
-        let group = GroupCommit<SessionWrite>(inFlight: max(1, address.poolSize - readsInFlight)) {
+        // One batch of each kind under way per four connections of the pool
+        // (one by default): more, smaller batches cost the database a
+        // transaction each and measured slower on two cores; the other
+        // connections stand by for a restart or a slow round.
+        let batchesInFlight = max(1, address.poolSize / 4)
+        reads = GroupRead(inFlight: batchesInFlight) { ids, done in batches.sessions(ids, then: done) }
+        let group = GroupCommit<SessionWrite>(inFlight: batchesInFlight) {
             batch, done in
             batches.commit(batch) { outcome in
                 if case .success = outcome { committedBatches.withLock { $0 += 1 } }
