@@ -18,12 +18,15 @@ import Foundation
 /// unknown to Folio: the write is reported failed (a 503) though it may be
 /// kept; every write is safe to repeat.
 ///
-/// **Group commit.** Writes that arrive together share one transaction
-/// (`GroupCommit`, as for SQLite), sent in two pipelined round trips
-/// whatever the batch's size (`commitPipelined`); a write refused alone
+/// **Group commit, no thread waiting.** Writes that arrive together share
+/// one transaction, through the same write path as SQLite's
+/// (`SessionStoreWritingInBatches`, `BatchTransaction`), sent in two
+/// pipelined round trips whatever the batch's size; a write refused alone
 /// (its session gone, its record changed, a constraint) fails alone and
 /// the rest is kept; any other failure fails the whole batch, none of it
-/// kept. Reads of sessions that arrive together share one query (`GroupRead`).
+/// kept. Reads of sessions that arrive together share one query
+/// (`GroupRead`). Both are run by one I/O thread (`PostgreSQLIOThread`)
+/// from their sockets' readiness: no thread waits on the database for them.
 ///
 /// **Two clicks of one session on two instances.** A save locks the
 /// session's row (`SELECT … FOR UPDATE`) and writes the pager's record with
@@ -39,7 +42,9 @@ import Foundation
 ///
 /// **Faults.** Every call is bounded: connecting by `connect_timeout`
 /// (2 s), each statement by `statement_timeout` (5 s), a silent network by
-/// `tcp_user_timeout` (5 s), waiting for a busy pool by 10 s. Past them it
+/// `tcp_user_timeout` (5 s), any round the server does not answer by 6 s
+/// (`PostgreSQLConnection.answerLimit`, which a frozen server needs),
+/// waiting for the busy housekeeping connection by 10 s. Past them it
 /// throws `StoreError`. A lost connection is dropped from the pool and a
 /// new one opened at the next call, so the store works again, without a
 /// restart, as soon as the database does.
@@ -47,6 +52,8 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// Where the database is.
     public let address: PostgreSQLAddress
     private let pool: PostgreSQLPool
+    /// The connections the I/O thread runs batches on.
+    private let batches: PostgreSQLLoopPool
     /// Every write goes through here: one transaction per batch.
     public let writes: SessionWrites
     /// Every read of a session goes through here: one query per batch.
@@ -74,6 +81,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
         let batches = PostgreSQLLoopPool(size: address.poolSize, open: open)
         let committedBatches = LockedValue(0)
         self.pool = pool
+        self.batches = batches
         self.committedBatches = committedBatches
         // One batch of each kind under way per four connections of the pool
         // (one by default): more, smaller batches cost the database a
@@ -104,10 +112,12 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// How many transactions the group commit has committed.
     var committedBatchCount: Int { committedBatches.withLock { $0 } }
 
-    /// Commits `batch` now, on the calling thread, as the group commit does
-    /// (for tests that need a batch of known writes).
+    /// Commits `batch` now, as the group commit does, and waits for it (for
+    /// tests that need a batch of known writes).
     func commitNow(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
-        try pool.withConnection { (connection) throws(StoreError) in try connection.commit(batch) }
+        let outcome = Waited<Result<[StoreError?], StoreError>>()
+        batches.commit(batch, then: outcome.set)
+        return try outcome.wait().get()
     }
 
     /// Every call waits for the database.

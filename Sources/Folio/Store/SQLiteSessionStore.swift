@@ -14,16 +14,17 @@ import Foundation
 /// `kill -9` or a power cut (as far as the disk honours its syncs). A click
 /// whose answer was not sent when the process died may be either: on disk
 /// (its batch was synced, the answer not yet written) or absent (the batch
-/// was not synced); never half of it, since each write is one transaction
-/// or one savepoint in one.
+/// was not synced); never half of it, since each batch is one transaction.
 ///
 /// **Group commit.** Writes that arrive together share one transaction and
 /// one sync (`GroupCommit`): the first writer commits at once whatever is
 /// queued; writes arriving during that commit form the next batch. A lone
 /// write on a quiet server is committed at once. When a batch fails as a
 /// whole (a full disk, an I/O error at the commit), every write in it
-/// throws and none of them is kept; a write that fails alone (its session
-/// evicted meanwhile) is undone alone, inside its own savepoint.
+/// throws and none of them is kept; a write refused alone (its session
+/// evicted meanwhile, a constraint) fails alone and the rest is committed,
+/// in the shape PostgreSQL's batches have too (`BatchTransaction`: the
+/// write path is one, `SessionStoreWritingInBatches`).
 ///
 /// The database and its `-wal` and `-shm` files are readable by their owner
 /// only (`0600`): they hold every session id and CSRF token. A new database
