@@ -47,31 +47,6 @@ extension PipelinedOutcome {
 }
 
 extension PostgreSQLConnection {
-    /// Runs `statements` in one round trip (libpq's pipeline mode): all are
-    /// sent, then one sync, then every result is read. A batch of writes
-    /// thus waits for the network once, not once per statement.
-    /// - Returns: One outcome per statement, in order.
-    /// - Throws: When the connection fails: nothing can be said of any
-    ///   statement then (the connection is left broken or out of pipeline mode).
-    func runPipelined(_ statements: [PipelinedStatement]) throws(StoreError) -> [PipelinedOutcome] {
-        guard PQenterPipelineMode(handle) == 1 else { throw connectionFailure("entering pipeline mode") }
-        var sent = 0
-        for statement in statements {
-            guard send(statement) else { break }
-            sent += 1
-        }
-        // Synced even when a send failed, so the server answers what was sent.
-        let synced = PQpipelineSync(handle) == 1
-        var outcomes: [PipelinedOutcome] = []
-        for _ in 0..<sent { outcomes.append(readOutcome()) }
-        let reachedSync = synced && readsSync() && sent == statements.count
-        // Out of pipeline mode in any case, so the connection is usable (or
-        // seen as busy, and dropped by the pool) after a failure too.
-        let exited = PQexitPipelineMode(handle) == 1
-        guard reachedSync, exited, !isBroken else { throw connectionFailure("a pipelined round") }
-        return outcomes
-    }
-
     /// Sends one statement of a round (`false`: the connection failed).
     func send(_ statement: PipelinedStatement) -> Bool {
         let encoded = statement.values.map(\.binary)
@@ -84,26 +59,6 @@ extension PostgreSQLConnection {
                 PQsendQueryParams(handle, sql, count, types, pointers, lengths, formats, 1) == 1
             }
         }
-    }
-
-    /// Reads one statement's results up to the null that ends them.
-    private func readOutcome() -> PipelinedOutcome {
-        var outcome: PipelinedOutcome?
-        while let result = PQgetResult(handle) {
-            guard outcome == nil else {
-                PQclear(result)
-                continue
-            }
-            outcome = PipelinedOutcome(result)
-        }
-        return outcome ?? .failed(connectionFailure("a pipelined statement"), sqlState: nil)
-    }
-
-    /// Reads the sync's result, which ends the round.
-    private func readsSync() -> Bool {
-        guard let result = PQgetResult(handle) else { return false }
-        defer { PQclear(result) }
-        return PQresultStatus(result) == PGRES_PIPELINE_SYNC
     }
 
     func connectionFailure(_ what: String) -> StoreError {

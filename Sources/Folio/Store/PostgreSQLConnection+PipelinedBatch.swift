@@ -1,19 +1,7 @@
 /// PostgreSQL's words for the write path's statements; the transaction's
 /// shape is `BatchTransaction`'s, as on SQLite. A round is one pipelined
-/// round trip, so a batch waits for the network twice whatever its size.
-extension PostgreSQLConnection: SessionDatabase {
-    /// Runs `round` in one round trip (`runPipelined`).
-    func run(_ round: [SessionStatement]) -> [StatementOutcome] {
-        let outcomes: [PipelinedOutcome]
-        do throws(StoreError) {
-            outcomes = try runPipelined(round.map(\.pipelined))
-        } catch {
-            return round.map { _ in .failed(error, .other) }
-        }
-        return zip(round, outcomes).map { $0.outcome($1) }
-    }
-}
-
+/// round trip (`PostgreSQLIOThread`), so a batch waits for the network
+/// twice whatever its size.
 extension SessionStatement {
     /// The statement as PostgreSQL runs it.
     var pipelined: PipelinedStatement {

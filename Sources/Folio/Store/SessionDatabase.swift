@@ -1,10 +1,9 @@
 /// A connection that runs rounds of the write path's statements, waiting
-/// for their answers: with it, `commit(_:)` commits a batch in the shape
-/// `BatchTransaction` gives every store.
+/// for their answers (SQLite's, in-process): with it, `commit(_:)` commits a
+/// batch in the shape `BatchTransaction` gives every store. PostgreSQL runs
+/// the same shape from its sockets' readiness (`PostgreSQLLoopPool.commit`).
 protocol SessionDatabase {
-    /// Runs `round` in order as one round (PostgreSQL: one pipelined round
-    /// trip; SQLite: one statement after the other), stopping at the first
-    /// failure: the rest are `.skipped`. A lost connection fails them all.
+    /// Runs `round` in order, stopping at the first failure: the rest are `.skipped`.
     func run(_ round: [SessionStatement]) -> [StatementOutcome]
 }
 
