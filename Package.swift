@@ -54,7 +54,7 @@ let package = Package(
             name: "Folio",
             dependencies: [
                 "FolioCore", "FolioSync", "FolioText", "FolioTemplate", "FolioHTTP", "CSQLite", "CLibPQ",
-                "COpenSSL",
+                "COpenSSL", "CLinux",
             ],
             swiftSettings: strict),
         .target(

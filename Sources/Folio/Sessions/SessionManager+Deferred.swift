@@ -33,7 +33,8 @@ extension SessionManager {
         var saving = false
         defer { if !saving { updates.release(id) } }
         let now = clock.now
-        guard let session = store.sessionIfAtHand(id: id), isLive(session, now), session.isIssuedAtClick,
+        guard let session = storeAnsweringFromMemory?.sessionIfAtHand(id: id), isLive(session, now),
+            session.isIssuedAtClick,
             let before = session.pagers[pager], isCurrent(before)
         else { return nil }
         var after = before

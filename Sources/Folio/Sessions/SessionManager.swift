@@ -30,6 +30,8 @@ public final class SessionManager: Sendable {
     public let storeIsDurable: Bool
     /// The store, when it reads and saves without a thread waiting.
     let storeWithoutWaiting: (any SessionStoreWithoutWaiting)?
+    /// The store, when it keeps sessions in memory (`nil`: none is ever at hand).
+    let storeAnsweringFromMemory: (any SessionStoreAnsweringFromMemory)?
     let clock: any WallClock
     private let random: any RandomSource
     let counts = LockedValue(Counts())
@@ -61,6 +63,7 @@ public final class SessionManager: Sendable {
         self.configuration = configuration
         storeIsDurable = store.isDurable
         storeWithoutWaiting = store as? any SessionStoreWithoutWaiting
+        storeAnsweringFromMemory = store as? any SessionStoreAnsweringFromMemory
         self.clock = clock
         self.random = random
     }
@@ -85,7 +88,8 @@ public final class SessionManager: Sendable {
     /// cache): for deciding, on the event loop, where to answer a request.
     public func peekSession(_ claim: SessionClaim?) -> (record: SessionRecord, touchDue: Bool)? {
         let now = clock.now
-        guard let claim, Self.isWellFormed(claim.id), let record = store.sessionIfAtHand(id: claim.id),
+        guard let claim, Self.isWellFormed(claim.id),
+            let record = storeAnsweringFromMemory?.sessionIfAtHand(id: claim.id),
             isLive(record, now), claim.admits(record)
         else { return nil }
         return (record, isUseDue(record, at: now))
@@ -242,7 +246,7 @@ public final class SessionManager: Sendable {
             // `current` was read: this one must build on it. (An update
             // shows in the store before its session is given back.)
             if after == existing, !updates.isTaken(id),
-                store.sessionIfAtHand(id: id)?.pagers[pager] == existing
+                storeAnsweringFromMemory?.sessionIfAtHand(id: id)?.pagers[pager] == existing
             {
                 return (result, after, nil)
             }

@@ -2,7 +2,7 @@ import FolioSync
 
 /// Sessions kept in memory only (`--state memory`): lost when the process
 /// ends. Also the store tests use.
-public final class MemorySessionStore: SessionStore {
+public final class MemorySessionStore: SessionStoreAnsweringFromMemory {
     private let sessions = LockedValue<[String: SessionRecord]>([:])
     private let secret = LockedValue<[UInt8]?>(nil)
 
@@ -12,8 +12,13 @@ public final class MemorySessionStore: SessionStore {
     /// Nothing waits for a disk: writes never block.
     public var isDurable: Bool { false }
 
-    /// The session with this id (from the cache when recently used), or `nil`.
+    /// The session with this id, or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
+        sessions.withLock { $0[id] }
+    }
+
+    /// Every session is at hand.
+    public func sessionIfAtHand(id: String) -> SessionRecord? {
         sessions.withLock { $0[id] }
     }
 

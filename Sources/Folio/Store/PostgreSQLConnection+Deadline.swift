@@ -61,8 +61,14 @@ extension PostgreSQLConnection {
 
     /// Cuts a connection whose server does not answer: libpq then sees it
     /// closed and marks it broken, and the pool drops it.
-    private func abandon() {
+    func abandon() {
         timedOut = true
+        cut()
+    }
+
+    /// Cuts a connection that failed midway, so that it is seen broken and
+    /// never used again (its state is unknown).
+    func cut() {
         Glibc.shutdown(PQsocket(handle), Int32(SHUT_RDWR))
         _ = PQconsumeInput(handle)
     }

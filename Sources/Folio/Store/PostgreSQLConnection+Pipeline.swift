@@ -28,33 +28,27 @@ enum PipelinedOutcome {
     case skipped
 }
 
-extension PostgreSQLConnection {
-    /// Runs `statements` in one round trip (libpq's pipeline mode): all are
-    /// sent, then one sync, then every result is read. A batch of writes
-    /// thus waits for the network once, not once per statement.
-    /// - Returns: One outcome per statement, in order.
-    /// - Throws: When the connection fails: nothing can be said of any
-    ///   statement then (the connection is left broken or out of pipeline mode).
-    func runPipelined(_ statements: [PipelinedStatement]) throws(StoreError) -> [PipelinedOutcome] {
-        guard PQenterPipelineMode(handle) == 1 else { throw connectionFailure("entering pipeline mode") }
-        var sent = 0
-        for statement in statements {
-            guard send(statement) else { break }
-            sent += 1
+extension PipelinedOutcome {
+    /// What one result of a statement says (it takes `result`, which it clears or keeps).
+    init(_ result: OpaquePointer) {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            self = .rows(PostgreSQLResult(result))
+        case PGRES_PIPELINE_ABORTED:
+            PQclear(result)
+            self = .skipped
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = PostgreSQLConnection.oneLine(PQresultErrorMessage(result))
+            PQclear(result)
+            self = .failed(StoreError("PostgreSQL: \(message)"), sqlState: state)
         }
-        // Synced even when a send failed, so the server answers what was sent.
-        let synced = PQpipelineSync(handle) == 1
-        var outcomes: [PipelinedOutcome] = []
-        for _ in 0..<sent { outcomes.append(readOutcome()) }
-        let reachedSync = synced && readsSync() && sent == statements.count
-        // Out of pipeline mode in any case, so the connection is usable (or
-        // seen as busy, and dropped by the pool) after a failure too.
-        let exited = PQexitPipelineMode(handle) == 1
-        guard reachedSync, exited, !isBroken else { throw connectionFailure("a pipelined round") }
-        return outcomes
     }
+}
 
-    private func send(_ statement: PipelinedStatement) -> Bool {
+extension PostgreSQLConnection {
+    /// Sends one statement of a round (`false`: the connection failed).
+    func send(_ statement: PipelinedStatement) -> Bool {
         let encoded = statement.values.map(\.binary)
         let types = statement.values.map(\.type.rawValue)
         return Self.withBinaryParameters(encoded) { count, pointers, lengths, formats in
@@ -67,43 +61,12 @@ extension PostgreSQLConnection {
         }
     }
 
-    /// Reads one statement's results up to the null that ends them.
-    private func readOutcome() -> PipelinedOutcome {
-        var outcome: PipelinedOutcome?
-        while let result = PQgetResult(handle) {
-            guard outcome == nil else {
-                PQclear(result)
-                continue
-            }
-            switch PQresultStatus(result) {
-            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-                outcome = .rows(PostgreSQLResult(result))
-            case PGRES_PIPELINE_ABORTED:
-                PQclear(result)
-                outcome = .skipped
-            default:
-                let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-                let message = Self.oneLine(PQresultErrorMessage(result))
-                PQclear(result)
-                outcome = .failed(StoreError("PostgreSQL: \(message)"), sqlState: state)
-            }
-        }
-        return outcome ?? .failed(connectionFailure("a pipelined statement"), sqlState: nil)
-    }
-
-    /// Reads the sync's result, which ends the round.
-    private func readsSync() -> Bool {
-        guard let result = PQgetResult(handle) else { return false }
-        defer { PQclear(result) }
-        return PQresultStatus(result) == PGRES_PIPELINE_SYNC
-    }
-
-    private func connectionFailure(_ what: String) -> StoreError {
+    func connectionFailure(_ what: String) -> StoreError {
         StoreError("PostgreSQL (\(what)): \(PasswordMasking.masked(Self.oneLine(PQerrorMessage(handle))))")
     }
 
     /// libpq's message on one line (it spans lines, the later ones indented).
-    private static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
+    static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
         let lines = (text.map { String(cString: $0) } ?? "").split(whereSeparator: \.isNewline)
         let message = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }.joined(
             separator: " ")

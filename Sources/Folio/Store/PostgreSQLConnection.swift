@@ -53,9 +53,6 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// Whether no transaction is open, so the connection can be given back.
     var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
 
-    /// Whether the last failure was a constraint refusing the write alone.
-    var lastFailureWasConstraint: Bool { lastSQLState?.hasPrefix("23") == true }
-
     /// Prepares `statement` under its name, for `run`.
     func prepare(_ statement: PostgreSQLStatement) throws(StoreError) {
         let types = statement.parameterTypes.map(\.rawValue)

@@ -14,10 +14,8 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
         _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
         lastSeen: Double, then completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
     ) {
-        writes.enqueue(
-            .savePager(
-                session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen,
-                expected: ExpectedPager(record: expected))
+        writes.save(
+            record, ifStill: ExpectedPager(record: expected), pager: pager, session: id, lastSeen: lastSeen
         ) { error in
             switch error {
             case nil: completion(.success(true))

@@ -7,9 +7,9 @@ import Foundation
 /// **Coherent across instances.** Nothing of a session is kept in this
 /// process: every read asks the database, so what a click answered by one
 /// instance saved is what the next request shows on any other.
-/// `sessionIfAtHand` is therefore always `nil`: views of a session go to a
-/// worker thread, which reads the database; clicks are read and saved
-/// without a thread waiting (`SessionStoreWithoutWaiting`).
+/// It is therefore no `SessionStoreAnsweringFromMemory`: views of a session
+/// go to a worker thread, which reads the database; clicks are read and
+/// saved without a thread waiting (`SessionStoreWithoutWaiting`).
 ///
 /// **What "saved" promises.** As with SQLite, a write returns (or its
 /// completion runs) only after the transaction holding it committed, which
@@ -18,12 +18,15 @@ import Foundation
 /// unknown to Folio: the write is reported failed (a 503) though it may be
 /// kept; every write is safe to repeat.
 ///
-/// **Group commit.** Writes that arrive together share one transaction
-/// (`GroupCommit`, as for SQLite), sent in two pipelined round trips
-/// whatever the batch's size (`commitPipelined`); a write refused alone
+/// **Group commit, no thread waiting.** Writes that arrive together share
+/// one transaction, through the same write path as SQLite's
+/// (`SessionStoreWritingInBatches`, `BatchTransaction`), sent in two
+/// pipelined round trips whatever the batch's size; a write refused alone
 /// (its session gone, its record changed, a constraint) fails alone and
 /// the rest is kept; any other failure fails the whole batch, none of it
-/// kept. Reads of sessions that arrive together share one query (`GroupRead`).
+/// kept. Reads of sessions that arrive together share one query
+/// (`GroupRead`). Both are run by one I/O thread (`PostgreSQLIOThread`)
+/// from their sockets' readiness: no thread waits on the database for them.
 ///
 /// **Two clicks of one session on two instances.** A save locks the
 /// session's row (`SELECT … FOR UPDATE`) and writes the pager's record with
@@ -39,16 +42,20 @@ import Foundation
 ///
 /// **Faults.** Every call is bounded: connecting by `connect_timeout`
 /// (2 s), each statement by `statement_timeout` (5 s), a silent network by
-/// `tcp_user_timeout` (5 s), waiting for a busy pool by 10 s. Past them it
+/// `tcp_user_timeout` (5 s), any round the server does not answer by 6 s
+/// (`PostgreSQLConnection.answerLimit`, which a frozen server needs),
+/// waiting for the busy housekeeping connection by 10 s. Past them it
 /// throws `StoreError`. A lost connection is dropped from the pool and a
 /// new one opened at the next call, so the store works again, without a
 /// restart, as soon as the database does.
-public final class PostgreSQLSessionStore: SessionStore {
+public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// Where the database is.
     public let address: PostgreSQLAddress
     private let pool: PostgreSQLPool
+    /// The connections the I/O thread runs batches on.
+    private let batches: PostgreSQLLoopPool
     /// Every write goes through here: one transaction per batch.
-    let writes: GroupCommit<SessionWrite>
+    public let writes: SessionWrites
     /// Every read of a session goes through here: one query per batch.
     let reads: GroupRead<String, SessionRecord>
     /// Transactions the group commit committed (for tests that count them).
@@ -64,26 +71,33 @@ public final class PostgreSQLSessionStore: SessionStore {
         let first = try PostgreSQLConnection(conninfo: url, password: password)
         try PostgreSQLSchema.migrate(first)
         try Self.prepareStatements(on: first)
-        let pool = PostgreSQLPool(size: address.poolSize, first: first) { () throws(StoreError) in
+        let open = { @Sendable () throws(StoreError) -> PostgreSQLConnection in
             let connection = try PostgreSQLConnection(conninfo: url, password: password)
             try Self.prepareStatements(on: connection)
             return connection
         }
+        // Housekeeping (the secret, sweeps, counts) waits on a connection of its own.
+        let pool = PostgreSQLPool(size: 1, first: first, open: open)
+        let batches = PostgreSQLLoopPool(size: address.poolSize, open: open)
         let committedBatches = LockedValue(0)
         self.pool = pool
+        self.batches = batches
         self.committedBatches = committedBatches
-        reads = GroupRead { (ids) throws(StoreError) -> [String: SessionRecord] in
-            try pool.withConnection { (connection) throws(StoreError) in
-                Self.sessions(in: try connection.run(.selectSessions, [.text(Self.jsonArray(ids))]))
+        // One batch of each kind under way per four connections of the pool
+        // (one by default): more, smaller batches cost the database a
+        // transaction each and measured slower on two cores; the other
+        // connections stand by for a restart or a slow round.
+        let batchesInFlight = max(1, address.poolSize / 4)
+        reads = GroupRead(inFlight: batchesInFlight) { ids, done in batches.sessions(ids, then: done) }
+        let group = GroupCommit<SessionWrite>(inFlight: batchesInFlight) {
+            batch, done in
+            batches.commit(batch) { outcome in
+                if case .success = outcome { committedBatches.withLock { $0 += 1 } }
+                done(outcome)
             }
         }
-        writes = GroupCommit { (batch) throws(StoreError) -> [StoreError?] in
-            let outcomes = try pool.withConnection { (connection) throws(StoreError) in
-                try connection.commitRetryingDeadlock(batch)
-            }
-            committedBatches.withLock { $0 += 1 }
-            return outcomes
-        }
+        // Nothing is kept here to update: every read asks the database.
+        writes = SessionWrites(group, written: { _ in })
     }
 
     /// Opens the store at a `postgresql://` URL (see `PostgreSQLAddress`).
@@ -98,14 +112,13 @@ public final class PostgreSQLSessionStore: SessionStore {
     /// How many transactions the group commit has committed.
     var committedBatchCount: Int { committedBatches.withLock { $0 } }
 
-    /// Commits `batch` now, on the calling thread, as the group commit does
-    /// (for tests that need a batch of known writes).
+    /// Commits `batch` now, as the group commit does, and waits for it (for
+    /// tests that need a batch of known writes).
     func commitNow(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
-        try pool.withConnection { (connection) throws(StoreError) in try connection.commit(batch) }
+        let outcome = Waited<Result<[StoreError?], StoreError>>()
+        batches.commit(batch, then: outcome.set)
+        return try outcome.wait().get()
     }
-
-    /// Never: a session kept here could be stale by another instance's write.
-    public func sessionIfAtHand(id: String) -> SessionRecord? { nil }
 
     /// Every call waits for the database.
     public var isDurable: Bool { true }
@@ -117,7 +130,7 @@ public final class PostgreSQLSessionStore: SessionStore {
     }
 
     /// The sessions in `rows` of `selectSessions`, by id.
-    private static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
+    static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
         var sessions: [String: SessionRecord] = [:]
         let decoder = JSONDecoder()
         for row in 0..<rows.count {
@@ -139,19 +152,6 @@ public final class PostgreSQLSessionStore: SessionStore {
         return sessions
     }
 
-    /// `ids` as a JSON array of strings, the parameter of `selectSessions`.
-    private static func jsonArray(_ ids: [String]) -> String {
-        String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
-    }
-
-    /// Adds a new session with its pagers in one transaction (any pager
-    /// rows left under the id are dropped first, so the stored session is `session`).
-    public func insert(_ session: SessionRecord) throws(StoreError) {
-        var pagers: [(pager: String, record: [UInt8])] = []
-        for (pager, record) in session.pagers { pagers.append((pager, record.storedJSON)) }
-        try writes.commit(.insert(SessionRow(session), pagers: pagers))
-    }
-
     /// The name of the form-signing secret in `folio_secrets`.
     private static let formSecretName = "csrf-hmac"
 
@@ -167,63 +167,6 @@ public final class PostgreSQLSessionStore: SessionStore {
             }
             return stored.bytes(0, 0)
         }
-    }
-
-    /// Replaces session `id` by `session` (a new id and token) in one
-    /// transaction: the new row, the pagers moved to it, the changed one
-    /// saved, the old row deleted.
-    public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
-        let changed = session.pagers[changedPager].map { (pager: changedPager, record: $0.storedJSON) }
-        try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
-    }
-
-    /// Records that a session was used at `lastSeen`, unless it is stored
-    /// as used later (by another instance): last uses only move forward.
-    public func touch(id: String, lastSeen: Double) throws(StoreError) {
-        try writes.commit(.touch([(id, lastSeen)]))
-    }
-
-    /// Records the last use of many sessions in one transaction.
-    public func touch(_ uses: [String: Double]) throws(StoreError) {
-        guard !uses.isEmpty else { return }
-        try writes.commit(.touch(uses.map { ($0.key, $0.value) }))
-    }
-
-    /// Saves one pager's record of a session; committed when this returns.
-    public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
-        throws(StoreError)
-    {
-        try writes.commit(
-            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen))
-    }
-
-    /// Saves one pager's record of a session only while the stored one is
-    /// still `expected`, checked under the session's row lock in the
-    /// batch's transaction (a conflict fails it alone).
-    public func save(
-        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
-        lastSeen: Double
-    ) throws(StoreError) -> Bool {
-        do throws(StoreError) {
-            try writes.commit(
-                .savePager(
-                    session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen,
-                    expected: ExpectedPager(record: expected)))
-            return true
-        } catch  where error.isConflict {
-            return false
-        }
-    }
-
-    /// Queues the save for the next group commit and returns; `completion`
-    /// runs on the committer once it is committed or failed.
-    public func save(
-        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
-        then completion: @escaping @Sendable (StoreError?) -> Void
-    ) {
-        writes.enqueue(
-            .savePager(session: id, pager: pager, record: record.storedJSON, lastSeen: lastSeen),
-            then: completion)
     }
 
     /// Removes sessions idle since before `cutoff`; returns how many.

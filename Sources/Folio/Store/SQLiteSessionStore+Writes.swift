@@ -10,63 +10,51 @@ extension SessionRow {
     }
 }
 
-extension SQLiteSessionStore.Statements {
-    /// Commits a batch in one transaction (one disk sync). Each write of a
-    /// batch of several runs inside its own savepoint, so a write refused
-    /// by a constraint (its session evicted meanwhile, say) is undone alone
-    /// and the others are kept. Any other failure (a full disk, an I/O
-    /// error, at a statement or at the commit) throws: the transaction is
-    /// rolled back and every write of the batch fails, none of it kept.
-    /// - Returns: Per write, `nil` when committed, else its error.
-    func commit(_ batch: [SessionWrite]) throws(StoreError) -> [StoreError?] {
-        if batch.count == 1 {
-            try connection.transaction { () throws(StoreError) in try apply(batch[0]) }
-            return [nil]
+/// SQLite's words for the write path's statements; the transaction's shape
+/// is `BatchTransaction`'s, as on PostgreSQL.
+extension SQLiteSessionStore.Statements: SessionDatabase {
+    /// Runs `round` one statement after the other, stopping at the first failure.
+    func run(_ round: [SessionStatement]) -> [StatementOutcome] {
+        var outcomes: [StatementOutcome] = []
+        outcomes.reserveCapacity(round.count)
+        var failed = false
+        for statement in round {
+            let outcome = failed ? .skipped : run(statement)
+            failed = failed || outcome.isFailure
+            outcomes.append(outcome)
         }
-        return try connection.transaction { () throws(StoreError) -> [StoreError?] in
-            var errors: [StoreError?] = []
-            errors.reserveCapacity(batch.count)
-            for write in batch {
-                try beginWrite.run([])
-                do throws(StoreError) {
-                    try apply(write)
-                    try endWrite.run([])
-                    errors.append(nil)
-                } catch {
-                    let refusedByConstraint = sqlite3_errcode(connection.handle) & 0xFF == SQLITE_CONSTRAINT
-                    // Still in the transaction (SQLite may have rolled it back) and only this write to blame.
-                    guard refusedByConstraint, sqlite3_get_autocommit(connection.handle) == 0 else {
-                        throw error
-                    }
-                    try undoWrite.run([])
-                    try endWrite.run([])
-                    errors.append(error)
-                }
-            }
-            return errors
-        }
+        return outcomes
     }
 
-    private func apply(_ write: SessionWrite) throws(StoreError) {
-        switch write {
-        case .insert(let row, let pagers):
-            try insertSession.run(row.values)
-            try deletePagers.run([.text(row.id)])
-            for (pager, record) in pagers {
-                try upsertPager.run([.text(row.id), .text(pager), .blob(record)])
+    private func run(_ statement: SessionStatement) -> StatementOutcome {
+        do throws(StoreError) {
+            switch statement {
+            case .begin: try begin.run([])
+            case .commit: try commit.run([])
+            case .rollBack:
+                // SQLite ends the transaction itself on some failures (a full disk).
+                if sqlite3_get_autocommit(connection.handle) == 0 { try rollBack.run([]) }
+            case .lockSession(let id):
+                // The write transaction (`BEGIN IMMEDIATE`) already holds the whole file.
+                var lastSeen: Double?
+                try selectLastSeen.run([.text(id)]) { lastSeen = $0.real(0) }
+                return .lastSeen(lastSeen)
+            case .selectPager(let id, let pager):
+                var record: [UInt8]?
+                try selectPager.run([.text(id), .text(pager)]) { record = $0.blob(0) }
+                return .record(record)
+            case .insertSession(let row): try insertSession.run(row.values)
+            case .deletePagers(let id): try deletePagers.run([.text(id)])
+            case .upsertPager(let id, let pager, let record):
+                try upsertPager.run([.text(id), .text(pager), .blob(record)])
+            case .touchSession(let id, let lastSeen): try touchSession.run([.real(lastSeen), .text(id)])
+            case .movePagers(let old, let new): try movePagers.run([.text(new), .text(old)])
+            case .deleteSession(let id): try deleteSession.run([.text(id)])
             }
-        case .savePager(let id, let pager, let record, let lastSeen, _):
-            try upsertPager.run([.text(id), .text(pager), .blob(record)])
-            if let lastSeen { try touchSession.run([.real(lastSeen), .text(id)]) }
-        case .reissue(let old, let row, let changed):
-            try insertSession.run(row.values)
-            try movePagers.run([.text(row.id), .text(old)])
-            if let (pager, record) = changed {
-                try upsertPager.run([.text(row.id), .text(pager), .blob(record)])
-            }
-            try deleteSession.run([.text(old)])
-        case .touch(let uses):
-            for (id, lastSeen) in uses { try touchSession.run([.real(lastSeen), .text(id)]) }
+            return .done
+        } catch {
+            let refusedByConstraint = sqlite3_errcode(connection.handle) & 0xFF == SQLITE_CONSTRAINT
+            return .failed(error, refusedByConstraint ? .constraint : .other)
         }
     }
 }

@@ -14,22 +14,23 @@ import Foundation
 /// `kill -9` or a power cut (as far as the disk honours its syncs). A click
 /// whose answer was not sent when the process died may be either: on disk
 /// (its batch was synced, the answer not yet written) or absent (the batch
-/// was not synced); never half of it, since each write is one transaction
-/// or one savepoint in one.
+/// was not synced); never half of it, since each batch is one transaction.
 ///
 /// **Group commit.** Writes that arrive together share one transaction and
 /// one sync (`GroupCommit`): the first writer commits at once whatever is
 /// queued; writes arriving during that commit form the next batch. A lone
 /// write on a quiet server is committed at once. When a batch fails as a
 /// whole (a full disk, an I/O error at the commit), every write in it
-/// throws and none of them is kept; a write that fails alone (its session
-/// evicted meanwhile) is undone alone, inside its own savepoint.
+/// throws and none of them is kept; a write refused alone (its session
+/// evicted meanwhile, a constraint) fails alone and the rest is committed,
+/// in the shape PostgreSQL's batches have too (`BatchTransaction`: the
+/// write path is one, `SessionStoreWritingInBatches`).
 ///
 /// The database and its `-wal` and `-shm` files are readable by their owner
 /// only (`0600`): they hold every session id and CSRF token. A new database
 /// is created so; an existing one with looser modes is tightened when the
 /// store opens (see `SQLiteConnection.makeFilesPrivate()`).
-public final class SQLiteSessionStore: SessionStore {
+public final class SQLiteSessionStore: SessionStoreAnsweringFromMemory, SessionStoreWritingInBatches {
     struct Statements {
         let connection: SQLiteConnection
         let selectSession: SQLiteStatement
@@ -45,10 +46,12 @@ public final class SQLiteSessionStore: SessionStore {
         let deleteIdle: SQLiteStatement
         let deleteOldest: SQLiteStatement
         let countSessions: SQLiteStatement
-        /// One write's savepoint within a batch's transaction.
-        let beginWrite: SQLiteStatement
-        let endWrite: SQLiteStatement
-        let undoWrite: SQLiteStatement
+        let selectLastSeen: SQLiteStatement
+        let selectPager: SQLiteStatement
+        /// A batch's transaction.
+        let begin: SQLiteStatement
+        let commit: SQLiteStatement
+        let rollBack: SQLiteStatement
     }
 
     /// The database, locked for each statement.
@@ -60,7 +63,7 @@ public final class SQLiteSessionStore: SessionStore {
     /// (`SessionCache.insertRead`); writers change the database, then the cache.
     private let cache: LockedValue<SessionCache>
     /// Every write goes through here: one transaction per batch.
-    private let writes: GroupCommit<SessionWrite>
+    public let writes: SessionWrites
     /// Keeps WAL checkpoints out of the commits.
     private let checkpointer: SQLiteCheckpointer
 
@@ -117,19 +120,25 @@ public final class SQLiteSessionStore: SessionStore {
                 deleteOldest: try connection.prepare(
                     "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY last_seen LIMIT ?)"),
                 countSessions: try connection.prepare("SELECT count(*) FROM sessions"),
-                beginWrite: try connection.prepare("SAVEPOINT write"),
-                endWrite: try connection.prepare("RELEASE write"),
-                undoWrite: try connection.prepare("ROLLBACK TO write")))
-        cache = LockedValue(SessionCache(capacity: cacheCapacity))
-        writes = GroupCommit(
-            { [statements] (batch) throws(StoreError) -> [StoreError?] in
-                try statements.withLock { (statements) throws(StoreError) -> [StoreError?] in
-                    try statements.commit(batch)
-                }
-            },
-            afterBatch: { [statements, checkpointer] in
-                statements.withLock { checkpointer.finishIfDue(on: $0.connection) }
-            })
+                selectLastSeen: try connection.prepare("SELECT last_seen FROM sessions WHERE id = ?"),
+                selectPager: try connection.prepare(
+                    "SELECT record FROM pagers WHERE session_id = ? AND pager = ?"),
+                begin: try connection.prepare("BEGIN IMMEDIATE"),
+                commit: try connection.prepare("COMMIT"),
+                rollBack: try connection.prepare("ROLLBACK")))
+        let cache = LockedValue(SessionCache(capacity: cacheCapacity))
+        self.cache = cache
+        writes = SessionWrites(
+            GroupCommit(
+                { [statements] (batch) throws(StoreError) -> [StoreError?] in
+                    try statements.withLock { (statements) throws(StoreError) -> [StoreError?] in
+                        try statements.commit(batch)
+                    }
+                },
+                afterBatch: { [statements, checkpointer] in
+                    statements.withLock { checkpointer.finishIfDue(on: $0.connection) }
+                }),
+            written: { written in cache.withLock { $0.apply(written) } })
     }
 
     deinit {
@@ -161,6 +170,9 @@ public final class SQLiteSessionStore: SessionStore {
         return record
     }
 
+    /// Every write waits for the disk.
+    public var isDurable: Bool { true }
+
     /// The session if it is in the cache; `nil` when reading it would take the database.
     public func sessionIfAtHand(id: String) -> SessionRecord? {
         cache.withLock { $0[id] }
@@ -187,16 +199,6 @@ public final class SQLiteSessionStore: SessionStore {
         return record
     }
 
-    /// Adds a new session with its pagers in one transaction, durable when
-    /// this returns: the row, then every pager record (any pager rows left
-    /// under the id are dropped first, so the stored session is `session`).
-    public func insert(_ session: SessionRecord) throws(StoreError) {
-        var pagers: [(pager: String, record: [UInt8])] = []
-        for (pager, record) in session.pagers { pagers.append((pager, record.storedJSON)) }
-        try writes.commit(.insert(SessionRow(session), pagers: pagers))
-        cache.withLock { $0[session.id] = session }
-    }
-
     /// The name of the form-signing secret in `folio_secrets`.
     private static let formSecretName = "csrf-hmac"
 
@@ -221,18 +223,6 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    /// Replaces session `id` by `session` (a new id and token) in one
-    /// transaction: the new row, the pagers moved to it, the changed one
-    /// saved, the old row deleted.
-    public func reissue(_ id: String, as session: SessionRecord, changedPager: String) throws(StoreError) {
-        let changed = session.pagers[changedPager].map { (pager: changedPager, record: $0.storedJSON) }
-        try writes.commit(.reissue(old: id, as: SessionRow(session), changed: changed))
-        cache.withLock {
-            $0[id] = nil
-            $0[session.id] = session
-        }
-    }
-
     /// Adds the columns a database made by an earlier Folio lacks. Its
     /// sessions count as begun by a view, and as bound to a person: whose,
     /// no row says, so none of them is reachable through a bare id (an
@@ -248,63 +238,6 @@ public final class SQLiteSessionStore: SessionStore {
         if !names.contains("bound_to_person") {
             try connection.execute(
                 "ALTER TABLE sessions ADD COLUMN bound_to_person INTEGER NOT NULL DEFAULT 1")
-        }
-    }
-
-    /// Records that a session was used at `lastSeen`.
-    public func touch(id: String, lastSeen: Double) throws(StoreError) {
-        try writes.commit(.touch([(id, lastSeen)]))
-        cache.withLock { $0.update(id) { $0.lastSeen = lastSeen } }
-    }
-
-    /// Records the last use of many sessions in one transaction (one disk
-    /// sync), before the least recently used are chosen for eviction.
-    public func touch(_ uses: [String: Double]) throws(StoreError) {
-        guard !uses.isEmpty else { return }
-        try writes.commit(.touch(uses.map { ($0.key, $0.value) }))
-        cache.withLock { cache in
-            for (id, lastSeen) in uses { cache.update(id) { $0.lastSeen = lastSeen } }
-        }
-    }
-
-    /// Saves one pager's record of a session; durable when this returns.
-    public func save(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
-        throws(StoreError)
-    {
-        try writes.commit(saveWrite(record, pager: pager, session: id, lastSeen: lastSeen))
-        cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen)
-    }
-
-    /// Queues the save for the next group commit and returns; `completion`
-    /// runs on the committer once it is durable (the cache shows it first)
-    /// or failed.
-    public func save(
-        _ record: PagerRecord, pager: String, session id: String, lastSeen: Double,
-        then completion: @escaping @Sendable (StoreError?) -> Void
-    ) {
-        writes.enqueue(saveWrite(record, pager: pager, session: id, lastSeen: lastSeen)) { error in
-            if error == nil { self.cacheSaved(record, pager: pager, session: id, lastSeen: lastSeen) }
-            completion(error)
-        }
-    }
-
-    /// The write that saves one pager's record, with the session's last-seen
-    /// time only when the cached session does not already have it (its row
-    /// and index entry need not be written again).
-    private func saveWrite(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double)
-        -> SessionWrite
-    {
-        let unchanged = cache.withLock { $0[id]?.lastSeen } == lastSeen
-        return .savePager(
-            session: id, pager: pager, record: record.storedJSON, lastSeen: unchanged ? nil : lastSeen)
-    }
-
-    private func cacheSaved(_ record: PagerRecord, pager: String, session id: String, lastSeen: Double) {
-        cache.withLock {
-            $0.update(id) {
-                $0.pagers[pager] = record
-                $0.lastSeen = lastSeen
-            }
         }
     }
 

@@ -47,3 +47,22 @@ struct SessionCache {
         records.insert(record, for: record.id, cost: 1)
     }
 }
+
+extension SessionCache {
+    /// Shows a write that is now durable.
+    mutating func apply(_ written: SessionWrites.Written) {
+        switch written {
+        case .inserted(let session): self[session.id] = session
+        case .reissued(let old, let session):
+            self[old] = nil
+            self[session.id] = session
+        case .touched(let uses):
+            for (id, lastSeen) in uses { update(id) { $0.lastSeen = lastSeen } }
+        case .saved(let record, let pager, let id, let lastSeen):
+            update(id) {
+                $0.pagers[pager] = record
+                $0.lastSeen = max($0.lastSeen, lastSeen)
+            }
+        }
+    }
+}

@@ -1,6 +1,9 @@
 /// Where session records live between requests (and, for SQLite, between
 /// runs). Implementations are thread-safe and synchronous: the HTTP layer
-/// calls handlers on its event-loop threads.
+/// calls handlers on its event-loop threads. What a store can do beyond
+/// this it says in its type: `SessionStoreAnsweringFromMemory` (a session
+/// read without waiting for a disk, when it has it at hand) and
+/// `SessionStoreWithoutWaiting` (reads and saves that complete later).
 public protocol SessionStore: Sendable {
     /// The session with this id, or `nil` when there is none.
     /// - Throws: `StoreError` when the store cannot be read.
@@ -58,22 +61,13 @@ public protocol SessionStore: Sendable {
     func removeLeastRecentlySeen(count: Int) throws(StoreError)
     /// How many sessions are stored.
     func count() throws(StoreError) -> Int
-    /// The session if it can be had without reading a disk; `nil` when it
-    /// is absent or would take a read. For decisions that must not block.
-    func sessionIfAtHand(id: String) -> SessionRecord?
-    /// Whether writes wait for the disk (`synchronous=FULL`), so a request
-    /// that writes may block for a while and is better answered off the
-    /// event loop. Default true (the safe answer); in-memory stores say false.
+    /// Whether writes wait for the disk or the database, so a request that
+    /// writes may block for a while and is better answered off the event
+    /// loop. Every store says: in-memory stores false, the others true.
     var isDurable: Bool { get }
 }
 
 extension SessionStore {
-    /// Writes are assumed to wait for the disk.
-    public var isDurable: Bool { true }
-
-    /// Any read: right for stores that keep everything in memory.
-    public func sessionIfAtHand(id: String) -> SessionRecord? { try? session(id: id) }
-
     /// Saves unconditionally: right for a store only one instance opens.
     public func save(
         _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,

@@ -399,4 +399,5 @@ struct FailingStore: SessionStore {
     func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int { throw StoreError("disk full") }
     func removeLeastRecentlySeen(count: Int) throws(StoreError) { throw StoreError("disk full") }
     func count() throws(StoreError) -> Int { throw StoreError("disk full") }
+    var isDurable: Bool { true }
 }

@@ -106,4 +106,26 @@ import Testing
         #expect(byWrite[1]! == nil && byWrite[2]! == nil)
         #expect(throws: StoreError("write -3 refused")) { try commit.commit(-3) }
     }
+
+    @Test func withTwoBatchesUnderWayAWriteIsNotHeldBehindASlowBatch() throws {
+        let recorder = Recorder(holdsFirstBatch: true)
+        // Batches that complete later, as PostgreSQL's do, each on a thread of its own.
+        let commit = GroupCommit<Int>(inFlight: 2) { batch, done in
+            DispatchQueue.global().async {
+                do throws(StoreError) { done(.success(try recorder.commit(batch))) } catch {
+                    done(.failure(error))
+                }
+            }
+        }
+        let outcomes = Outcomes()
+        commit.enqueue(0, then: outcomes.completion(for: 0))
+        recorder.entered.wait()
+        // The first batch is still under way: the second goes on its own and is answered.
+        try commit.commit(1)
+        #expect(outcomes.byWrite.withLock { $0.isEmpty })
+        recorder.proceed.signal()
+        outcomes.wait(for: 1)
+        #expect(recorder.batches.withLock { $0 } == [[0], [1]])
+        #expect(outcomes.byWrite.withLock { $0[0] } == .some(nil))
+    }
 }

@@ -6,12 +6,12 @@ import FolioSync
 /// each read of a session (a test widens or orders the moment between an
 /// instance's read and its save with it), and `writes` lists each write
 /// by kind (`touch`, `save`, ...) in order.
-final class ObservedStore: SessionStore {
-    let base: any SessionStore
+final class ObservedStore<Base: SessionStore>: SessionStore {
+    let base: Base
     let afterRead: @Sendable () -> Void
     private let log = LockedValue<[String]>([])
 
-    init(_ base: any SessionStore, afterRead: @escaping @Sendable () -> Void = {}) {
+    init(_ base: Base, afterRead: @escaping @Sendable () -> Void = {}) {
         self.base = base
         self.afterRead = afterRead
     }
@@ -62,6 +62,10 @@ final class ObservedStore: SessionStore {
         try base.removeLeastRecentlySeen(count: count)
     }
     func count() throws(StoreError) -> Int { try base.count() }
-    func sessionIfAtHand(id: String) -> SessionRecord? { base.sessionIfAtHand(id: id) }
     var isDurable: Bool { base.isDurable }
+}
+
+/// Over a store that keeps sessions in memory, the observed one does too.
+extension ObservedStore: SessionStoreAnsweringFromMemory where Base: SessionStoreAnsweringFromMemory {
+    func sessionIfAtHand(id: String) -> SessionRecord? { base.sessionIfAtHand(id: id) }
 }

@@ -52,13 +52,9 @@ struct PostgreSQLPipelinedBatchTests: PostgreSQLBatchFixture {
         let outcome = LockedValue<Result<[StoreError?], StoreError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let batch = [try save("s0", 1), try save("s1", 2)]
-        DispatchQueue.global().async {
-            do throws(StoreError) {
-                let committed = try batcher.commit(batch)
-                outcome.withLock { $0 = .success(committed) }
-            } catch {
-                outcome.withLock { $0 = .failure(error) }
-            }
+        // Run by the I/O thread on `batcher`, as the store runs its batches.
+        PostgreSQLLoopPool(size: 1) { () throws(StoreError) in batcher }.commit(batch) { committed in
+            outcome.withLock { $0 = committed }
             done.signal()
         }
         let killer = try PostgreSQLConnection(conninfo: url)

@@ -122,9 +122,11 @@ struct PostgreSQLStoreTests {
         }
         try instanceB.touch(id: "s1", lastSeen: 11)
         #expect(try instanceA.session(id: "s1")?.lastSeen == 11)
-        // Nothing is kept per instance: a session is never at hand, and a
-        // request for it goes to a worker that reads the database.
-        #expect(instanceA.sessionIfAtHand(id: "s1") == nil)
+        // Nothing is kept per instance, and the store says so in its type: a
+        // request for a session goes to a worker that reads the database.
+        let store: any SessionStore = instanceA
+        #expect(!(store is any SessionStoreAnsweringFromMemory))
+        #expect(store is any SessionStoreWithoutWaiting)
         #expect(instanceA.isDurable)
     }
 
