@@ -11,10 +11,13 @@ struct TemplateCompiler {
     var macroUses: [ElementProgram] = []
     /// `metal:fill-slot`s found inside the `metal:use-macro` being compiled.
     var fillCollectors: [[String: ElementProgram]] = []
+    /// Compiles `format:` and `level:` specs; `nil` rejects those expressions.
+    let formatting: (any TemplateFormatting)?
 
-    init(origin: TemplateOrigin, source: [UInt8]) {
+    init(origin: TemplateOrigin, source: [UInt8], formatting: (any TemplateFormatting)? = nil) {
         self.origin = origin
         self.lines = LineTable(source)
+        self.formatting = formatting
     }
 
     mutating func compile(_ nodes: [ParsedNode]) throws(TemplateError) -> [RenderNode] {
@@ -86,7 +89,7 @@ struct TemplateCompiler {
 
     func expression(_ attribute: ParsedAttribute, _ text: String) throws(TemplateError) -> Expression {
         do {
-            return try ExpressionParser.parse(text)
+            return try ExpressionParser.parse(text, formatting: formatting)
         } catch {
             throw self.error(
                 attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
@@ -95,7 +98,7 @@ struct TemplateCompiler {
 
     func content(_ attribute: ParsedAttribute) throws(TemplateError) -> ContentExpression {
         do {
-            return try ExpressionParser.parseContent(attribute.value ?? "")
+            return try ExpressionParser.parseContent(attribute.value ?? "", formatting: formatting)
         } catch {
             throw self.error(
                 attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")

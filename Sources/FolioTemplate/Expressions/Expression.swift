@@ -10,6 +10,15 @@ indirect enum Expression: Sendable {
     case not(Expression)
     /// `exists:`: whether the path (or any alternative) can be followed.
     case exists(Expression)
+    /// `format:SPEC PATH` or `level:SPEC PATH`: the value through a compiled spec.
+    case formatted(FormatCall, Expression)
+}
+
+/// A `format:` or `level:` spec, compiled by the template's ``TemplateFormatting``.
+struct FormatCall: Sendable {
+    var kind: TemplateFormatKind
+    var spec: String
+    var formatter: any TemplateFormatter
 }
 
 /// A piece of a `string:` expression.
