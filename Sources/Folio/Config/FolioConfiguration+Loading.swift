@@ -110,7 +110,8 @@ struct ConfigurationLoader {
     mutating func configuration(_ root: JSONNode, file: String) -> FolioConfiguration? {
         guard
             let fields = reader.object(
-                root, allowed: ["title", "lang", "dir", "access", "pagers"], what: "the configuration")
+                root, allowed: ["title", "lang", "dir", "timeZone", "formats", "levels", "access", "pagers"],
+                what: "the configuration")
         else { return nil }
         let title = reader.string(fields, "title", in: "the configuration", required: false) ?? "Folio"
         note("title", fields["title"]?.value.location)
@@ -132,6 +133,7 @@ struct ConfigurationLoader {
         if let lang = language(fields, in: "the configuration", at: "lang") { configuration.lang = lang }
         if let dir = direction(fields, in: "the configuration", at: "dir") { configuration.dir = dir }
         if let member = fields["access"] { configuration.access = accessRule(member.value, at: "access") }
+        readFormatting(fields, into: &configuration)
         configuration.sourceLocations = locations
         return configuration
     }

@@ -78,7 +78,7 @@ final class PageContentStore: Sendable {
     init(
         templates: TemplateSet, site: TemplateValue, clock: any WallClock,
         cacheBytes: Int = defaultCacheBytes,
-        limits: PageDataLimits = PageDataLimits(), language: String = "zh-Hans",
+        limits: PageDataLimits = PageDataLimits(), language: String = "en",
         badges: [String: BadgePath] = [:],
         report: @escaping @Sendable (String) -> Void = PageContentStore.logToStandardError
     ) {
@@ -229,7 +229,9 @@ final class PageContentStore: Sendable {
         globals["site"] = site
         globals["shownCount"] = .number(Double(shownCount))
         do {
-            let html = try templates.render(page.template, globals, outputLimit: maxPanelBytes)
+            let environment = TemplateFormatEnvironment(language: pager.lang ?? language, now: clock.now)
+            let html = try templates.render(
+                page.template, globals, outputLimit: maxPanelBytes, formatEnvironment: environment)
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
                 return RenderedPanel(html: html, expires: data.expires)
             }
