@@ -6,7 +6,11 @@ import Foundation
 /// `level:SPEC PATH`, where SPEC is a built-in spec (`compact`,
 /// `warning=80,critical=90`) or a name the configuration's `formats` and
 /// `levels` give one, shown in the configuration's `timeZone`.
-struct FolioFormatting: TemplateFormatting {
+///
+/// `FolioApp` and `folio check` open their templates with the
+/// configuration's (`FolioConfiguration.formatting`); `folio template` with
+/// ``builtIn``.
+public struct FolioFormatting: TemplateFormatting {
     /// The zone absolute times are shown in.
     let timeZone: TimeZone
     /// The configuration's named formats (`"requests": "compact"`).
@@ -14,10 +18,12 @@ struct FolioFormatting: TemplateFormatting {
     /// The configuration's named levels (`"cpu": "warning=0.8,critical=0.9"`).
     let levels: [String: LevelRule]
 
-    /// Built-in specs only, in UTC (templates checked without a configuration).
-    static let builtIn = FolioFormatting(timeZone: .gmt, formats: [:], levels: [:])
+    /// Built-in specs only, in UTC (templates checked or previewed without a configuration).
+    public static let builtIn = FolioFormatting(timeZone: .gmt, formats: [:], levels: [:])
 
-    func compile(_ spec: String, as kind: TemplateFormatKind) throws(TemplateFormattingError)
+    /// Compiles a built-in spec or one of the configuration's names.
+    /// - Throws: `TemplateFormattingError` with the spec's problem and the names the configuration gives.
+    public func compile(_ spec: String, as kind: TemplateFormatKind) throws(TemplateFormattingError)
         -> any TemplateFormatter
     {
         do throws(FormatSpecError) {
@@ -74,7 +80,7 @@ extension FolioConfiguration {
     /// The formats its templates compile with: its `timeZone` (UTC when
     /// unknown) and the named `formats` and `levels` that parse (the
     /// validation reports the others).
-    var formatting: FolioFormatting {
+    public var formatting: FolioFormatting {
         FolioFormatting(
             timeZone: TimeZone(identifier: timeZone) ?? .gmt,
             formats: formats.compactMapValues { try? ValueFormat(spec: $0) },
