@@ -13,27 +13,30 @@ struct DecimalDigits: Equatable {
     /// The digits of `value`'s magnitude (the sign is the caller's).
     /// - Precondition: `value` is finite.
     init(magnitudeOf value: Double) {
-        let text = value.magnitude.description
-        var mantissa = Substring(text)
-        var exponent = 0
-        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = text[..<mark]
-            exponent = Int(text[text.index(after: mark)...]) ?? 0
-        }
         var digits: [UInt8] = []
+        digits.reserveCapacity(20)
         var point: Int?
-        for character in mantissa {
-            if character == "." {
-                point = digits.count
-            } else if let digit = character.wholeNumberValue {
-                digits.append(UInt8(digit))
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        for byte in value.magnitude.description.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if inExponent {
+                    exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+                } else {
+                    digits.append(byte - UInt8(ascii: "0"))
+                }
+            case UInt8(ascii: "."): point = digits.count
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-"): exponentSign = -1
+            default: break
             }
         }
-        var position = (point ?? digits.count) + exponent
-        while let first = digits.first, first == 0 {
-            digits.removeFirst()
-            position -= 1
-        }
+        var position = (point ?? digits.count) + exponentSign * exponent
+        let leadingZeros = digits.prefix { $0 == 0 }.count
+        digits.removeFirst(leadingZeros)
+        position -= leadingZeros
         while let last = digits.last, last == 0 { digits.removeLast() }
         self.digits = digits
         self.pointPosition = digits.isEmpty ? 0 : position
@@ -88,19 +91,23 @@ struct DecimalDigits: Equatable {
     /// The digits before and after the point, the fraction padded with zeros
     /// to `fractionDigits` (call `rounded(fractionDigits:)` first).
     func text(fractionDigits: Int, grouping: Bool) -> String {
-        var integer = ""
-        for index in 0..<integerDigitCount {
-            integer.append(Character(String(index < digits.count ? digits[index] : 0)))
+        let zero = UInt8(ascii: "0")
+        let integerCount = integerDigitCount
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(integerCount + integerCount / 3 + fractionDigits + 2)
+        if integerCount == 0 { bytes.append(zero) }
+        for index in 0..<integerCount {
+            if grouping, index > 0, (integerCount - index) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(zero + (index < digits.count ? digits[index] : 0))
         }
-        if integer.isEmpty { integer = "0" }
-        if grouping { integer = Self.grouped(integer) }
-        guard fractionDigits > 0 else { return integer }
-        var fraction = ""
-        for place in 0..<fractionDigits {
-            let index = pointPosition + place
-            fraction.append(Character(String(index >= 0 && index < digits.count ? digits[index] : 0)))
+        if fractionDigits > 0 {
+            bytes.append(UInt8(ascii: "."))
+            for place in 0..<fractionDigits {
+                let index = pointPosition + place
+                bytes.append(zero + (index >= 0 && index < digits.count ? digits[index] : 0))
+            }
         }
-        return integer + "." + fraction
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// How many fraction digits the value has (after rounding, trailing zeros gone).
@@ -108,20 +115,17 @@ struct DecimalDigits: Equatable {
 
     /// The value as a `Double` (to compare a rounded value with a unit's size).
     var doubleValue: Double {
-        guard !digits.isEmpty else { return 0 }
-        let text = "0." + digits.map(String.init).joined() + "e\(pointPosition)"
-        return Double(text) ?? 0
-    }
-
-    /// `1234567` as `1,234,567` (groups of three, as CLDR's en and zh).
-    static func grouped(_ integer: String) -> String {
-        let characters = Array(integer)
-        guard characters.count > 3 else { return integer }
-        var text = ""
-        for (index, character) in characters.enumerated() {
-            if index > 0, (characters.count - index) % 3 == 0 { text.append(",") }
-            text.append(character)
+        var value = 0.0
+        for digit in digits { value = value * 10 + Double(digit) }
+        var power = pointPosition - digits.count
+        while power > 0 {
+            value *= 10
+            power -= 1
         }
-        return text
+        while power < 0 {
+            value /= 10
+            power += 1
+        }
+        return value
     }
 }

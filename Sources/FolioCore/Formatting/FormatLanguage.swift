@@ -11,6 +11,14 @@ public enum FormatLanguage: String, Sendable, Hashable, CaseIterable {
     /// and the regions that write it (`zh-CN`, `zh-SG`); English for every
     /// other tag, Traditional Chinese included (no table: not the wrong script).
     public init(tag: String) {
+        switch tag {  // The common tags without splitting: formats ask once per value.
+        case "en", "en-US", "en-GB": self = .english
+        case "zh-Hans", "zh-CN", "zh": self = .simplifiedChinese
+        default: self.init(parsing: tag)
+        }
+    }
+
+    private init(parsing tag: String) {
         let subtags = tag.lowercased().split(separator: "-").map(String.init)
         let rest = Set(subtags.dropFirst())
         let traditional =
@@ -21,11 +29,11 @@ public enum FormatLanguage: String, Sendable, Hashable, CaseIterable {
     /// Compact units from the smallest: the power of ten each starts at.
     /// CLDR's zh abbreviates from 万 (10⁴), so 1441 stays `1441`.
     var compactUnits: [(power: Int, symbol: String)] {
-        switch self {
-        case .english: return [(0, ""), (3, "k"), (6, "M"), (9, "B"), (12, "T")]
-        case .simplifiedChinese: return [(0, ""), (4, "万"), (8, "亿"), (12, "万亿")]
-        }
+        self == .english ? Self.englishCompactUnits : Self.chineseCompactUnits
     }
+
+    private static let englishCompactUnits = [(0, ""), (3, "k"), (6, "M"), (9, "B"), (12, "T")]
+    private static let chineseCompactUnits = [(0, ""), (4, "万"), (8, "亿"), (12, "万亿")]
 
     /// Duration units, largest first: days, hours, minutes, seconds, milliseconds.
     var durationUnits: (day: String, hour: String, minute: String, second: String, millisecond: String) {
