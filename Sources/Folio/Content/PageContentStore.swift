@@ -61,6 +61,9 @@ final class PageContentStore: Sendable {
     /// `PageDataLimits.maxPanelBytes`.
     private let maxPanelBytes: Int
 
+    /// How long a panel showing a relative time is served before it is
+    /// rendered again: its "7 min ago" is at most this late with JavaScript off.
+    static let relativeTimeSeconds = 30.0
     /// The dashboard's language, for the loading and error panels' words.
     private let language: String
     /// The badge path of each page that has one (`pager/page`).
@@ -229,14 +232,20 @@ final class PageContentStore: Sendable {
         globals["site"] = site
         globals["shownCount"] = .number(Double(shownCount))
         do {
-            let environment = TemplateFormatEnvironment(language: pager.lang ?? language, now: clock.now)
-            let html = try templates.render(
-                page.template, globals, outputLimit: maxPanelBytes, formatEnvironment: environment)
+            let now = clock.now
+            let template = try templates.template(named: page.template)
+            let html = try template.render(
+                globals, outputLimit: maxPanelBytes,
+                formatEnvironment: TemplateFormatEnvironment(language: pager.lang ?? language, now: now))
+            // A relative time ("7 min ago") must be right without JavaScript too: render it again soon.
+            let expires =
+                template.dependsOnNow
+                ? min(data.expires ?? .infinity, now + Self.relativeTimeSeconds) : data.expires
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
-                return RenderedPanel(html: html, expires: data.expires)
+                return RenderedPanel(html: html, expires: expires)
             }
             return RenderedPanel(
-                html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: data.expires)
+                html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: expires)
         } catch {
             let details =
                 error.isOutputLimit

@@ -47,6 +47,8 @@ public struct FolioFormatting: TemplateFormatting {
 struct ValueFormatter: TemplateFormatter {
     let format: ValueFormat
     let timeZone: TimeZone
+    /// A relative time reads differently a minute later.
+    var dependsOnNow: Bool { format.kind == .relative }
 
     func apply(to value: TemplateValue?, in environment: TemplateFormatEnvironment) -> TemplateValue {
         let context = FormatContext(

@@ -55,3 +55,15 @@ struct ContentExpression: Sendable {
     /// The statement's text, for messages.
     var text: String
 }
+
+extension Expression {
+    /// Whether a formatter inside changes its output with the render's now.
+    var dependsOnNow: Bool {
+        switch self {
+        case .formatted(let call, let inner): return call.formatter.dependsOnNow || inner.dependsOnNow
+        case .alternatives(let alternatives): return alternatives.contains { $0.dependsOnNow }
+        case .not(let inner), .exists(let inner): return inner.dependsOnNow
+        case .path, .string: return false
+        }
+    }
+}

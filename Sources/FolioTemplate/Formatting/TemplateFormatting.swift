@@ -39,6 +39,15 @@ public protocol TemplateFormatter: Sendable {
     ///     missing key), so a format can say so instead of failing the page.
     ///   - environment: The render's language and now.
     func apply(to value: TemplateValue?, in environment: TemplateFormatEnvironment) -> TemplateValue
+
+    /// Whether the output changes with the environment's `now` alone (a
+    /// relative time), so a cached rendering must be renewed. Default false.
+    var dependsOnNow: Bool { get }
+}
+
+extension TemplateFormatter {
+    /// False: most formats show the value, whatever the time.
+    public var dependsOnNow: Bool { false }
 }
 
 /// Why a spec could not be compiled.

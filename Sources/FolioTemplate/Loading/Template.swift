@@ -12,6 +12,10 @@ public final class Template: Sendable {
     let nodes: [RenderNode]
     let macros: [String: ElementProgram]
     let macroUses: [ElementProgram]
+    /// Whether its output changes with the render's now alone: one of its
+    /// own expressions (not a macro's from another file) is a relative
+    /// time. A cache of its renderings should renew them.
+    public let dependsOnNow: Bool
     /// The set that resolves `macros/NAME/...` to other files. Weak, so the
     /// set's cache and its templates do not keep each other alive: keep the
     /// set while its templates render macros from other files.
@@ -47,6 +51,7 @@ public final class Template: Sendable {
         nodes = try compiler.compile(parsed)
         macros = compiler.macros
         macroUses = compiler.macroUses
+        dependsOnNow = compiler.nowUse.found
         self.origin = origin
         self.library = library
     }

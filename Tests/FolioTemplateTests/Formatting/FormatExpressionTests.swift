@@ -8,6 +8,7 @@ import Testing
     struct Shouting: TemplateFormatting {
         struct Formatter: TemplateFormatter {
             var spec: String
+            var dependsOnNow: Bool { spec == "now" }
             func apply(to value: TemplateValue?, in environment: TemplateFormatEnvironment) -> TemplateValue {
                 guard let value else { return .string("—") }
                 switch spec {
@@ -51,6 +52,16 @@ import Testing
                 + #"<q tal:condition="not:exists:nothing/x" tal:attributes="class level:positive gone | cpu"></q>"#,
             ["cpu": -3])
         #expect(out == #"<p data-level="critical">42</p><q class="critical"></q>"#)
+    }
+
+    @Test func aTemplateKnowsWhetherItsOutputDependsOnNow() throws {
+        #expect(
+            try Template(source: #"<b tal:content="format:now x"></b>"#, formatting: Shouting()).dependsOnNow)
+        let upper = try Template(source: #"<b tal:content="format:upper x"></b>"#, formatting: Shouting())
+        #expect(!upper.dependsOnNow)
+        let inAttribute = try Template(
+            source: #"<b tal:attributes="title not:format:now x"></b>"#, formatting: Shouting())
+        #expect(inAttribute.dependsOnNow)
     }
 
     @Test func aPathThatNamesNothingIsAMissingValueNotAFailedPage() throws {
