@@ -6,6 +6,7 @@ let suites: [(name: String, run: @Sendable () throws -> Void)] = [
     ("core", CoreBenchmark.run),
     ("text", TextBenchmark.run),
     ("template", TemplateBenchmark.run),
+    ("format", FormatBenchmark.run),
     ("offload", OffloadBenchmark.run),
     ("charts", ChartBenchmark.run),
 ]

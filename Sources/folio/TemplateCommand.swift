@@ -1,3 +1,4 @@
+import Folio
 import FolioTemplate
 import Foundation
 
@@ -86,7 +87,8 @@ struct TemplateCommand: Subcommand {
         let globals = try loadGlobals()
         let url = URL(fileURLWithPath: file)
         let set = try TemplateSet(
-            directory: url.deletingLastPathComponent().path, reloadWhenChanged: false, preload: false)
+            directory: url.deletingLastPathComponent().path, reloadWhenChanged: false, preload: false,
+            formatting: FolioFormatting.builtIn)
         var output: [UInt8] = []
         try set.template(named: url.lastPathComponent).render(globals, into: &output)
         return output

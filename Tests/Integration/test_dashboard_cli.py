@@ -72,6 +72,41 @@ def test_check_reports_bad_language_direction_and_dark_colours(folio_bin, tmp_pa
     ]
 
 
+def test_check_names_a_bad_format_threshold_and_zone_by_line_and_column(folio_bin, tmp_path):
+    config = tmp_path / "formats.json"
+    config.write_text(
+        '{"timeZone": "Mars/Olympus",\n'
+        ' "formats": {"requests": "compakt"},\n'
+        ' "levels": {"cpu": "warning=80,critical=high"},\n'
+        ' "pagers": [{"key": "a", "title": "A",\n'
+        '   "pages": [{"key": "p", "title": "P", "template": "content/posts.html"}]}]}\n')
+    result = run(folio_bin, "check", "--config", str(config))
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        f"{config}:1:14: unknown time zone 'Mars/Olympus': write an IANA name such as 'Europe/Berlin' or 'UTC'")
+    assert lines[1].startswith(f"{config}:2:27: format 'requests': unknown format 'compakt' (known: number, ")
+    assert lines[2] == (
+        f"{config}:3:41: level 'cpu': the critical threshold 'high' is not a finite number"
+        " in 'warning=80,critical=high'")
+
+
+def test_check_names_an_unknown_format_in_a_template_by_line_and_column(folio_bin, tmp_path):
+    templates = tmp_path / "templates"
+    (templates / "content").mkdir(parents=True)
+    (templates / "content" / "stats.html").write_text(
+        '<div>\n  <b tal:content="format:compakt stats/requests">0</b>\n</div>\n')
+    config = tmp_path / "stats.json"
+    config.write_text(
+        '{"pagers": [{"key": "a", "title": "A",\n'
+        '   "pages": [{"key": "p", "title": "P", "template": "content/stats.html"}]}]}\n')
+    result = run(folio_bin, "check", "--config", str(config), "--templates", str(templates))
+    assert result.returncode == 1
+    template = templates / "content" / "stats.html"
+    assert any(line.startswith(f"{template}:2:6: tal:content=") and "unknown format 'compakt'" in line
+               for line in result.stderr.splitlines()), result.stderr
+
+
 def test_check_warns_of_a_language_without_folios_words(folio_bin, tmp_path):
     config = tmp_path / "french.json"
     config.write_text(

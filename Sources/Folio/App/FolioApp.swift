@@ -97,7 +97,7 @@ public final class FolioApp: HTTPHandler {
             dir: configuration.dir, stylesheets: configuration.stylesheets)
         let searchPath = options.templateSearchPath
         do {
-            templates = try TemplateSet(searchPath: searchPath)
+            templates = try TemplateSet(searchPath: searchPath, formatting: configuration.formatting)
             // The chrome and the macro files it uses (`layout.html`, `pager.html`).
             for name in FolioCheck.requiredTemplates {
                 try templates.template(named: name).checkMacroReferences()

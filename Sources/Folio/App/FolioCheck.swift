@@ -49,7 +49,8 @@ public enum FolioCheck {
         let searchPath = FolioPaths.templateSearchPath([templatesDirectory])
         let templates: TemplateSet
         do {
-            templates = try TemplateSet(searchPath: searchPath)
+            templates = try TemplateSet(
+                searchPath: searchPath, formatting: configuration?.formatting ?? .builtIn)
         } catch {
             problems.append(ConfigurationProblem(error, in: templatesDirectory))
             return (configuration, ConfigurationProblem.sorted(problems))

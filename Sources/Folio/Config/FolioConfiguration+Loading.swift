@@ -110,7 +110,11 @@ struct ConfigurationLoader {
     mutating func configuration(_ root: JSONNode, file: String) -> FolioConfiguration? {
         guard
             let fields = reader.object(
-                root, allowed: ["title", "lang", "dir", "access", "stylesheets", "pagers"],
+                root,
+                allowed: [
+                    "title", "lang", "dir", "timeZone", "formats", "levels", "access", "stylesheets",
+                    "pagers",
+                ],
                 what: "the configuration")
         else { return nil }
         let title = reader.string(fields, "title", in: "the configuration", required: false) ?? "Folio"
@@ -134,6 +138,7 @@ struct ConfigurationLoader {
         if let dir = direction(fields, in: "the configuration", at: "dir") { configuration.dir = dir }
         if let member = fields["access"] { configuration.access = accessRule(member.value, at: "access") }
         if let member = fields["stylesheets"] { configuration.stylesheets = stylesheets(member.value) }
+        readFormatting(fields, into: &configuration)
         configuration.sourceLocations = locations
         return configuration
     }

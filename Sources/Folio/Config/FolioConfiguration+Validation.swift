@@ -44,7 +44,9 @@ extension FolioConfiguration {
     /// reader found broken and replaced) are not judged again.
     func problems(searchPath: [String]?, alreadyReported: Set<String>) -> [ConfigurationProblem] {
         let existing = searchPath.map { $0.filter(FolioPaths.isDirectory) }
-        let templates = existing.flatMap { try? TemplateSet(searchPath: $0, preload: false) }
+        let templates = existing.flatMap {
+            try? TemplateSet(searchPath: $0, preload: false, formatting: formatting)
+        }
         return problems(templates: templates, searchPath: existing, alreadyReported: alreadyReported)
     }
 
@@ -74,7 +76,7 @@ struct ConfigurationValidator {
     let templates: TemplateSet?
     let searchPath: [String]?
     let skipped: Set<String>
-    private(set) var problems: [ConfigurationProblem] = []
+    var problems: [ConfigurationProblem] = []
 
     init(
         configuration: FolioConfiguration, templates: TemplateSet?, searchPath: [String]?,
@@ -95,6 +97,7 @@ struct ConfigurationValidator {
     mutating func checkConfiguration() {
         if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
         checkLanguage(configuration.lang, of: "the configuration", at: "lang")
+        checkFormatting()
         checkAccess(configuration.access, at: "access")
         checkStylesheets(configuration.stylesheets)
         var seen: [String: String] = [:]

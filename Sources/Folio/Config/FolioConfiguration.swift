@@ -12,8 +12,18 @@ public struct FolioConfiguration: Sendable {
     /// The pagers, in the order the index lists them.
     public var pagers: [PagerConfiguration]
     /// The pages' language, a BCP 47 tag (`<html lang>`); Folio's own words
-    /// (navigation label, index, error pages) follow it. Default `zh-Hans`.
-    public var lang = "zh-Hans"
+    /// (navigation label, index, error pages) and templates' formats follow
+    /// it. Default `en`.
+    public var lang = "en"
+    /// The IANA time zone (`Europe/Berlin`) templates show absolute times
+    /// in (`format:datetime`). Default `UTC`: never the server's own zone.
+    public var timeZone = "UTC"
+    /// Named format specs templates can use as `format:NAME`
+    /// (`"requests": "compact"`); see the article "Formats and levels".
+    public var formats: [String: String] = [:]
+    /// Named level specs templates can use as `level:NAME`
+    /// (`"cpu": "warning=0.8,critical=0.9"`, `"service": "up=ok,down=critical"`).
+    public var levels: [String: String] = [:]
     /// The pages' writing direction (`<html dir>`). Default `ltr`.
     public var dir = TextDirection.ltr
     /// Who may see a pager that has no `access` of its own; `nil` (default)

@@ -61,6 +61,9 @@ final class PageContentStore: Sendable {
     /// `PageDataLimits.maxPanelBytes`.
     private let maxPanelBytes: Int
 
+    /// How long a panel showing a relative time is served before it is
+    /// rendered again: its "7 min ago" is at most this late with JavaScript off.
+    static let relativeTimeSeconds = 30.0
     /// The dashboard's language, for the loading and error panels' words.
     let language: String
     /// The badge path of each page that has one (`pager/page`).
@@ -78,7 +81,7 @@ final class PageContentStore: Sendable {
     init(
         templates: TemplateSet, site: TemplateValue, clock: any WallClock,
         cacheBytes: Int = defaultCacheBytes,
-        limits: PageDataLimits = PageDataLimits(), language: String = "zh-Hans",
+        limits: PageDataLimits = PageDataLimits(), language: String = "en",
         badges: [String: BadgePath] = [:],
         report: @escaping @Sendable (String) -> Void = PageContentStore.logToStandardError
     ) {
@@ -234,7 +237,15 @@ final class PageContentStore: Sendable {
         var expires = data.expires
         if page.isTiled { (globals["tiles"], expires) = tileGrid(page, of: pager, pageData: data) }
         do {
-            let html = try templates.render(page.template, globals, outputLimit: maxPanelBytes)
+            let now = clock.now
+            let template = try templates.template(named: page.template)
+            let html = try template.render(
+                globals, outputLimit: maxPanelBytes,
+                formatEnvironment: TemplateFormatEnvironment(language: pager.lang ?? language, now: now))
+            // A relative time ("7 min ago") must be right without JavaScript too: render it again soon.
+            let expires =
+                template.dependsOnNow
+                ? min(data.expires ?? .infinity, now + Self.relativeTimeSeconds) : data.expires
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
                 return RenderedPanel(html: html, expires: expires)
             }

@@ -113,7 +113,7 @@ final class PagerRenderer: Sendable {
         if let cached, cached.expires.map({ $0 > now }) ?? true {
             entry = cached
         } else {
-            entry = try renderEntry(view, resolved, record: record, key: key)
+            entry = try renderEntry(view, resolved, record: record, key: key, now: now)
             let cost = entry.chunks.reduce(Self.entryOverhead) { $0 + $1.count }
             // The generation may have moved while rendering: file it under
             // the one it was rendered with; a stale key just ages out.
@@ -130,9 +130,9 @@ final class PagerRenderer: Sendable {
         return parts
     }
 
-    private func renderEntry(_ view: PagerView, _ resolved: ResolvedPager, record: PagerRecord, key: Key)
-        throws(TemplateError) -> Entry
-    {
+    private func renderEntry(
+        _ view: PagerView, _ resolved: ResolvedPager, record: PagerRecord, key: Key, now: Double
+    ) throws(TemplateError) -> Entry {
         let pager = resolved.configuration
         var expires: Double?
         var panels: [String?] = []
@@ -153,8 +153,10 @@ final class PagerRenderer: Sendable {
             badges: content.badges(of: pager), lastEventID: live?.channel(pager)?.lastEventID)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
+        // The chrome's own `format:`s, if a user's pager.html has any, speak the pager's language.
+        let environment = TemplateFormatEnvironment(language: pager.lang ?? site.lang, now: now)
         try templates.template(named: view.templateName).render(
-            ["site": site.templateValue, "pager": model], into: &output)
+            ["site": site.templateValue, "pager": model], into: &output, formatEnvironment: environment)
         let (chunks, slots) = ByteChunks.split(output, at: Self.placeholders)
         return Entry(chunks: chunks, slots: slots, expires: expires)
     }

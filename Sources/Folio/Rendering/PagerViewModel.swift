@@ -19,7 +19,7 @@ public struct SiteContext: Sendable {
 
     /// Creates the context.
     public init(
-        title: String, base: String, version: String, lang: String = "zh-Hans", dir: TextDirection = .ltr,
+        title: String, base: String, version: String, lang: String = "en", dir: TextDirection = .ltr,
         stylesheets: [String] = []
     ) {
         self.title = title

@@ -11,10 +11,20 @@ struct TemplateCompiler {
     var macroUses: [ElementProgram] = []
     /// `metal:fill-slot`s found inside the `metal:use-macro` being compiled.
     var fillCollectors: [[String: ElementProgram]] = []
+    /// Compiles `format:` and `level:` specs; `nil` rejects those expressions.
+    let formatting: (any TemplateFormatting)?
+    /// Set once an expression depends on the render's now (see `Template.dependsOnNow`).
+    let nowUse = NowUse()
 
-    init(origin: TemplateOrigin, source: [UInt8]) {
+    /// Whether any expression compiled so far depends on the render's now.
+    final class NowUse {
+        var found = false
+    }
+
+    init(origin: TemplateOrigin, source: [UInt8], formatting: (any TemplateFormatting)? = nil) {
         self.origin = origin
         self.lines = LineTable(source)
+        self.formatting = formatting
     }
 
     mutating func compile(_ nodes: [ParsedNode]) throws(TemplateError) -> [RenderNode] {
@@ -86,7 +96,9 @@ struct TemplateCompiler {
 
     func expression(_ attribute: ParsedAttribute, _ text: String) throws(TemplateError) -> Expression {
         do {
-            return try ExpressionParser.parse(text)
+            let expression = try ExpressionParser.parse(text, formatting: formatting)
+            if expression.dependsOnNow { nowUse.found = true }
+            return expression
         } catch {
             throw self.error(
                 attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")
@@ -95,7 +107,9 @@ struct TemplateCompiler {
 
     func content(_ attribute: ParsedAttribute) throws(TemplateError) -> ContentExpression {
         do {
-            return try ExpressionParser.parseContent(attribute.value ?? "")
+            let content = try ExpressionParser.parseContent(attribute.value ?? "", formatting: formatting)
+            if content.expression.dependsOnNow { nowUse.found = true }
+            return content
         } catch {
             throw self.error(
                 attribute.offset, "\(attribute.name)=\"\(attribute.value ?? "")\": \(error.message)")

@@ -10,6 +10,15 @@ indirect enum Expression: Sendable {
     case not(Expression)
     /// `exists:`: whether the path (or any alternative) can be followed.
     case exists(Expression)
+    /// `format:SPEC PATH` or `level:SPEC PATH`: the value through a compiled spec.
+    case formatted(FormatCall, Expression)
+}
+
+/// A `format:` or `level:` spec, compiled by the template's ``TemplateFormatting``.
+struct FormatCall: Sendable {
+    var kind: TemplateFormatKind
+    var spec: String
+    var formatter: any TemplateFormatter
 }
 
 /// A piece of a `string:` expression.
@@ -45,4 +54,16 @@ struct ContentExpression: Sendable {
     var isStructure: Bool
     /// The statement's text, for messages.
     var text: String
+}
+
+extension Expression {
+    /// Whether a formatter inside changes its output with the render's now.
+    var dependsOnNow: Bool {
+        switch self {
+        case .formatted(let call, let inner): return call.formatter.dependsOnNow || inner.dependsOnNow
+        case .alternatives(let alternatives): return alternatives.contains { $0.dependsOnNow }
+        case .not(let inner), .exists(let inner): return inner.dependsOnNow
+        case .path, .string: return false
+        }
+    }
 }

@@ -7,29 +7,42 @@ enum ExpressionParser {
         var message: String
     }
 
-    /// Parses a whole expression (with an optional type prefix).
-    static func parse(_ source: String) throws(Failure) -> Expression {
+    /// Parses a whole expression (with an optional type prefix); `formatting`
+    /// compiles the specs of `format:` and `level:`.
+    static func parse(_ source: String, formatting: (any TemplateFormatting)? = nil) throws(Failure)
+        -> Expression
+    {
         let text = String(source.trimmingASCIIWhitespace())
         if text.isEmpty { throw Failure(message: "empty expression") }
         if let rest = text.dropPrefix("string:") { return .string(try parseString(rest)) }
-        if let rest = text.dropPrefix("not:") { return .not(try parse(rest)) }
-        if let rest = text.dropPrefix("exists:") { return .exists(try parsePaths(rest)) }
-        if let rest = text.dropPrefix("nocall:") { return try parsePaths(rest) }
-        if let rest = text.dropPrefix("path:") { return try parsePaths(rest) }
+        if let rest = text.dropPrefix("not:") { return .not(try parse(rest, formatting: formatting)) }
+        if let rest = text.dropPrefix("exists:") {
+            return .exists(try parsePaths(rest, formatting: formatting))
+        }
+        if let rest = text.dropPrefix("nocall:") { return try parsePaths(rest, formatting: formatting) }
+        if let rest = text.dropPrefix("path:") { return try parsePaths(rest, formatting: formatting) }
+        for kind in [TemplateFormatKind.format, .level] {
+            if let rest = text.dropPrefix(kind.rawValue + ":") {
+                return try parseFormatted(rest, kind: kind, formatting: formatting)
+            }
+        }
         if let colon = text.firstIndex(of: ":"),
             text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
             !text[..<colon].contains("/")
         {
             throw Failure(
                 message:
-                    "unknown expression type '\(text[...colon])' (known: path:, string:, not:, exists:, nocall:)"
+                    "unknown expression type '\(text[...colon])'"
+                    + " (known: path:, string:, not:, exists:, nocall:, format:, level:)"
             )
         }
         return try parsePaths(text)
     }
 
     /// Parses `text` or `structure` followed by an expression.
-    static func parseContent(_ source: String) throws(Failure) -> ContentExpression {
+    static func parseContent(_ source: String, formatting: (any TemplateFormatting)? = nil) throws(Failure)
+        -> ContentExpression
+    {
         let text = String(source.trimmingASCIIWhitespace())
         var structure = false
         var body = text
@@ -39,12 +52,15 @@ enum ExpressionParser {
         } else if let rest = text.dropPrefix("text "), !rest.isEmpty {
             body = rest
         }
-        return ContentExpression(expression: try parse(body), isStructure: structure, text: text)
+        return ContentExpression(
+            expression: try parse(body, formatting: formatting), isStructure: structure, text: text)
     }
 
     /// `a | b | c`: each alternative that is a plain path stays a path; the
     /// first one that is not (`string:...`, `not:...`) takes the rest.
-    static func parsePaths(_ source: String) throws(Failure) -> Expression {
+    static func parsePaths(_ source: String, formatting: (any TemplateFormatting)? = nil) throws(Failure)
+        -> Expression
+    {
         var alternatives: [Expression] = []
         var rest = Substring(source)
         while true {
@@ -58,7 +74,7 @@ enum ExpressionParser {
                 }
                 throw Failure(message: "'\(segment)' is not a valid path")
             } else {
-                alternatives.append(try parse(String(rest)))
+                alternatives.append(try parse(String(rest), formatting: formatting))
                 break
             }
             guard let bar else { break }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A compiled template: parsed and checked once, then rendered any number of
@@ -11,6 +12,10 @@ public final class Template: Sendable {
     let nodes: [RenderNode]
     let macros: [String: ElementProgram]
     let macroUses: [ElementProgram]
+    /// Whether its output changes with the render's now alone: one of its
+    /// own expressions (not a macro's from another file) is a relative
+    /// time. A cache of its renderings should renew them.
+    public let dependsOnNow: Bool
     /// The set that resolves `macros/NAME/...` to other files. Weak, so the
     /// set's cache and its templates do not keep each other alive: keep the
     /// set while its templates render macros from other files.
@@ -24,20 +29,29 @@ public final class Template: Sendable {
     ///   - source: the markup.
     ///   - name: the template's name: errors show it, and its own macros are
     ///     `macros/NAME-WITHOUT-.html/macros/M`. Default `template.html`.
+    ///   - formatting: What compiles `format:` and `level:` specs; `nil`
+    ///     (default) makes those expressions a load error.
     /// - Throws: ``TemplateError`` at the first problem (markup not well
-    ///   formed, unknown statement, bad expression, ...).
-    public convenience init(source: String, name: String = "template.html") throws(TemplateError) {
-        try self.init(bytes: Array(source.utf8), name: name, file: name, library: nil)
+    ///   formed, unknown statement, bad expression, a spec `formatting`
+    ///   rejects, ...).
+    public convenience init(
+        source: String, name: String = "template.html", formatting: (any TemplateFormatting)? = nil
+    ) throws(TemplateError) {
+        try self.init(bytes: Array(source.utf8), name: name, file: name, library: nil, formatting: formatting)
     }
 
-    init(bytes: [UInt8], name: String, file: String, library: TemplateSet?) throws(TemplateError) {
+    init(
+        bytes: [UInt8], name: String, file: String, library: TemplateSet?,
+        formatting: (any TemplateFormatting)?
+    ) throws(TemplateError) {
         let origin = TemplateOrigin(name: name, file: file)
         var parser = TemplateParser(bytes: bytes, file: file)
         let parsed = try parser.parse()
-        var compiler = TemplateCompiler(origin: origin, source: bytes)
+        var compiler = TemplateCompiler(origin: origin, source: bytes, formatting: formatting)
         nodes = try compiler.compile(parsed)
         macros = compiler.macros
         macroUses = compiler.macroUses
+        dependsOnNow = compiler.nowUse.found
         self.origin = origin
         self.library = library
     }
@@ -51,27 +65,36 @@ public final class Template: Sendable {
     /// Renders with `globals` as the top-level variables.
     /// - Throws: ``TemplateError`` naming the file, line and column of the
     ///   statement that failed, the statement, and the path it could not follow.
-    /// - Parameter outputLimit: The most bytes the rendering may take; past
-    ///   it rendering stops (at the next repeated item or the end) and throws
-    ///   an error whose `isOutputLimit` is true. Default: no limit.
-    public func render(_ globals: [String: TemplateValue], outputLimit: Int = .max) throws(TemplateError)
-        -> String
-    {
+    /// - Parameters:
+    ///   - outputLimit: The most bytes the rendering may take; past it
+    ///     rendering stops (at the next repeated item or the end) and throws
+    ///     an error whose `isOutputLimit` is true. Default: no limit.
+    ///   - formatEnvironment: The language and now of `format:` and
+    ///     `level:`; `nil` (default) is English and the wall clock's now.
+    public func render(
+        _ globals: [String: TemplateValue], outputLimit: Int = .max,
+        formatEnvironment: TemplateFormatEnvironment? = nil
+    ) throws(TemplateError) -> String {
         var output: [UInt8] = []
-        try render(globals, into: &output, outputLimit: outputLimit)
+        try render(globals, into: &output, outputLimit: outputLimit, formatEnvironment: formatEnvironment)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// Renders, appending UTF-8 bytes to `output` (the server's path: no
     /// intermediate `String`). On error `output` keeps what it had before.
-    /// `outputLimit` bounds the bytes appended, as for `render(_:outputLimit:)`.
+    /// `outputLimit` and `formatEnvironment` are as for
+    /// `render(_:outputLimit:formatEnvironment:)`.
     public func render(
-        _ globals: [String: TemplateValue], into output: inout [UInt8], outputLimit: Int = .max
+        _ globals: [String: TemplateValue], into output: inout [UInt8], outputLimit: Int = .max,
+        formatEnvironment: TemplateFormatEnvironment? = nil
     ) throws(TemplateError) {
         let start = output.count
         output.reserveCapacity(start + min(sizeHint.load(ordering: .relaxed), outputLimit))
         let limit = outputLimit > Int.max - start ? Int.max : start + outputLimit
-        var context = RenderContext(template: self, globals: globals, output: output, outputLimit: limit)
+        let environment = formatEnvironment ?? TemplateFormatEnvironment(now: Date().timeIntervalSince1970)
+        var context = RenderContext(
+            template: self, globals: globals, output: output, outputLimit: limit,
+            formatEnvironment: environment)
         output = []
         do throws(TemplateError) {
             try context.render(nodes)

@@ -19,6 +19,8 @@ public final class TemplateSet: Sendable {
     public let searchPath: [String]
     /// Whether a changed file is compiled again when next asked for.
     public let reloadWhenChanged: Bool
+    /// What compiles its templates' `format:` and `level:` specs; `nil` rejects them.
+    public let formatting: (any TemplateFormatting)?
     private let cache = LockedValue<[String: Entry]>([:])
 
     private struct Entry: Sendable {
@@ -36,12 +38,17 @@ public final class TemplateSet: Sendable {
     ///   - preload: compile every `.html` file under the folder now, so a
     ///     broken template fails here rather than at its first request.
     ///     Default true.
+    ///   - formatting: compiles `format:` and `level:` specs; `nil`
+    ///     (default) makes them load errors.
     /// - Throws: ``TemplateError`` for a missing folder or the first template
     ///   that does not compile.
-    public convenience init(directory: String, reloadWhenChanged: Bool = false, preload: Bool = true)
-        throws(TemplateError)
-    {
-        try self.init(searchPath: [directory], reloadWhenChanged: reloadWhenChanged, preload: preload)
+    public convenience init(
+        directory: String, reloadWhenChanged: Bool = false, preload: Bool = true,
+        formatting: (any TemplateFormatting)? = nil
+    ) throws(TemplateError) {
+        try self.init(
+            searchPath: [directory], reloadWhenChanged: reloadWhenChanged, preload: preload,
+            formatting: formatting)
     }
 
     /// Opens a search path of template folders.
@@ -51,17 +58,20 @@ public final class TemplateSet: Sendable {
     ///   - reloadWhenChanged: as for ``init(directory:reloadWhenChanged:preload:)``.
     ///   - preload: compile every `.html` file the search path finds now.
     ///     Default true.
+    ///   - formatting: as for ``init(directory:reloadWhenChanged:preload:formatting:)``.
     /// - Throws: ``TemplateError`` for an empty path, a folder that does not
     ///   exist, or the first template that does not compile.
-    public init(searchPath: [String], reloadWhenChanged: Bool = false, preload: Bool = true)
-        throws(TemplateError)
-    {
+    public init(
+        searchPath: [String], reloadWhenChanged: Bool = false, preload: Bool = true,
+        formatting: (any TemplateFormatting)? = nil
+    ) throws(TemplateError) {
         guard let first = searchPath.first else {
             throw TemplateError(file: "", line: 1, column: 1, message: "no template folder given")
         }
         self.directory = first
         self.searchPath = searchPath
         self.reloadWhenChanged = reloadWhenChanged
+        self.formatting = formatting
         for directory in searchPath {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder),
@@ -135,7 +145,8 @@ public final class TemplateSet: Sendable {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw TemplateError(file: path, line: 1, column: 1, message: "the template is not valid UTF-8")
         }
-        let template = try Template(bytes: bytes, name: name, file: path, library: self)
+        let template = try Template(
+            bytes: bytes, name: name, file: path, library: self, formatting: formatting)
         cache.withLock { $0[name] = Entry(template: template, path: path, modified: modified) }
         return template
     }
@@ -147,12 +158,15 @@ public final class TemplateSet: Sendable {
         for name in templateNames { try template(named: name).checkMacroReferences() }
     }
 
-    /// Renders template `name` with `globals`.
+    /// Renders template `name` with `globals`; `outputLimit` and
+    /// `formatEnvironment` are as for `Template.render(_:outputLimit:formatEnvironment:)`.
     /// - Throws: ``TemplateError`` from loading or rendering.
-    public func render(_ name: String, _ globals: [String: TemplateValue], outputLimit: Int = .max)
-        throws(TemplateError) -> String
-    {
-        try template(named: name).render(globals, outputLimit: outputLimit)
+    public func render(
+        _ name: String, _ globals: [String: TemplateValue], outputLimit: Int = .max,
+        formatEnvironment: TemplateFormatEnvironment? = nil
+    ) throws(TemplateError) -> String {
+        try template(named: name).render(
+            globals, outputLimit: outputLimit, formatEnvironment: formatEnvironment)
     }
 
     private func modificationDate(_ path: String) -> Date? {

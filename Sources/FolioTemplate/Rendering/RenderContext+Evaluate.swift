@@ -23,6 +23,11 @@ extension RenderContext {
             return .value(.bool(!(try evaluate(inner).isTrue)))
         case .exists(let inner):
             return .value(.bool((try? evaluate(inner)) != nil))
+        case .formatted(let call, let inner):
+            // A path that names nothing is a missing value for the format (`—`, `unknown`), not a failed page.
+            var value: TemplateValue?
+            if case .value(let found) = try? evaluate(inner) { value = found }
+            return .value(call.formatter.apply(to: value, in: formatEnvironment))
         }
     }
 

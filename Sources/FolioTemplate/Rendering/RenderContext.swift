@@ -53,12 +53,18 @@ struct RenderContext {
     var macroDepth = 0
     /// Output bytes past which rendering stops with an error.
     let outputLimit: Int
+    /// The language and now that `format:` and `level:` use.
+    let formatEnvironment: TemplateFormatEnvironment
 
-    init(template: Template, globals: [String: TemplateValue], output: [UInt8], outputLimit: Int = .max) {
+    init(
+        template: Template, globals: [String: TemplateValue], output: [UInt8], outputLimit: Int = .max,
+        formatEnvironment: TemplateFormatEnvironment
+    ) {
         self.template = template
         self.globals = globals
         self.out = output
         self.outputLimit = outputLimit
+        self.formatEnvironment = formatEnvironment
     }
 
     /// Stops the render once its output passed `outputLimit`: checked per

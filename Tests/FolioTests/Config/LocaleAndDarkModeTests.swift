@@ -40,9 +40,9 @@ import Testing
         """
     }
 
-    @Test func languageAndDirectionDefaultToTheDemosAndAreRead() throws {
+    @Test func languageDefaultsToEnglishDirectionToLeftToRightAndBothAreRead() throws {
         let plain = try parse(config())
-        #expect(plain.lang == "zh-Hans" && plain.dir == .ltr)
+        #expect(plain.lang == "en" && plain.dir == .ltr)
         #expect(plain.pagers[0].lang == nil && plain.pagers[0].dir == nil)
         let set = try parse(
             config(dashboard: #""lang": "ar-EG", "dir": "rtl","#, pager: #""lang": "en", "dir": "auto","#))
@@ -190,9 +190,10 @@ import Testing
         try folder.write("templates/content/c.html", "<p tal:content=\"page/title\">c</p>")
         let options = FolioAppOptions(
             templatesDirectory: folder.path + "/templates", publicDirectory: Self.root + "/Public")
+        var chinese = FolioConfiguration(title: "T", pagers: [pager])
+        chinese.lang = "zh-Hans"
         let app = try FolioApp(
-            configuration: FolioConfiguration(title: "T", pagers: [pager]), options: options,
-            sessions: SessionManager(store: MemorySessionStore()))
+            configuration: chinese, options: options, sessions: SessionManager(store: MemorySessionStore()))
         let error = body(
             app.handle(HTTPRequest(method: .get, target: "/p/zz", headers: ["Accept": "text/html"])))
         #expect(error.contains(#"<html lang="zh-Hans" dir="ltr">"#))
@@ -219,5 +220,14 @@ import Testing
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    }
+
+    /// A dashboard that names no language gets English words; the demo names Chinese.
+    @Test func folioSpeaksEnglishUnlessTheConfigurationSaysOtherwise() throws {
+        let plain = try parse(config())
+        #expect(InterfaceStrings.forLanguage(plain.lang).navigation == "Navigation")
+        let demo = try FolioConfiguration.load(
+            file: Self.root + "/Templates/demo/folio.json", templatesDirectory: nil)
+        #expect(demo.lang == "zh-Hans")
     }
 }

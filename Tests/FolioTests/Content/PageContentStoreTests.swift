@@ -64,6 +64,7 @@ import Testing
 
     @Test func aMissingDataFileGivesAnErrorPanelWithARetryInThePagersLanguage() {
         var pager = pager()
+        pager.lang = "zh-Hans"
         pager.pages[0].source = .file(path: folder.path + "/none.json")
         let html = store.panel(pager.pages[0], of: pager, shownCount: 1).html
         #expect(html.contains("role=\"alert\"") && !html.contains("none.json"))

@@ -29,9 +29,10 @@ import Testing
             report: { line in reported.withLock { $0.append(line) } })
     }
 
-    /// The error panel, in the reader's words only, and the details in the log.
+    /// The error panel, in the reader's words only (English: no `lang` is
+    /// configured), and the details in the log.
     func expectErrorPanel(_ html: String, loggedDetails details: String) {
-        #expect(html.contains("folio-panel-error") && html.contains("这一页暂时无法显示"))
+        #expect(html.contains("folio-panel-error") && html.contains("This page cannot be shown right now."))
         #expect(html.contains("class=\"folio-panel-retry\""))
         #expect(!html.contains(details), "the reader sees no internals")
         #expect(reported.withLock { $0.contains { $0.contains("p/a") && $0.contains(details) } }, "logged")
