@@ -1,3 +1,4 @@
+import FolioCore
 import FolioTemplate
 import Foundation
 
@@ -119,11 +120,11 @@ extension ConfigurationLoader {
     }
 
     /// `{"warning": 70, "critical": 90, "map": {"down": "critical"}}`.
-    private mutating func levels(_ node: JSONNode, in what: String) -> LevelRule? {
+    private mutating func levels(_ node: JSONNode, in what: String) -> TileLevels? {
         guard let fields = reader.object(node, allowed: Self.levelKeys, what: "the levels of \(what)") else {
             return nil
         }
-        var rule = LevelRule(
+        var rule = TileLevels(
             warning: reader.number(fields, "warning"), critical: reader.number(fields, "critical"))
         if let member = fields["map"] {
             guard case .object(let pairs) = member.value.value else {
@@ -131,8 +132,8 @@ extension ConfigurationLoader {
                 return rule
             }
             for pair in pairs {
-                guard case .string(let name) = pair.value.value, let level = TileLevel(rawValue: name) else {
-                    let known = TileLevel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                guard case .string(let name) = pair.value.value, let level = Level(rawValue: name) else {
+                    let known = Level.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                     reader.report(pair.value.location, "the level of '\(pair.key)' must be one of \(known)")
                     continue
                 }

@@ -243,9 +243,7 @@ final class PageContentStore: Sendable {
                 globals, outputLimit: maxPanelBytes,
                 formatEnvironment: TemplateFormatEnvironment(language: pager.lang ?? language, now: now))
             // A relative time ("7 min ago") must be right without JavaScript too: render it again soon.
-            let expires =
-                template.dependsOnNow
-                ? min(data.expires ?? .infinity, now + Self.relativeTimeSeconds) : data.expires
+            if template.dependsOnNow { expires = min(expires ?? .infinity, now + Self.relativeTimeSeconds) }
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
                 return RenderedPanel(html: html, expires: expires)
             }

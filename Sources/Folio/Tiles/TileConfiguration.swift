@@ -1,3 +1,4 @@
+import FolioCore
 import FolioTemplate
 
 /// One tile of a page made of tiles: a widget, its title, and where its
@@ -18,7 +19,7 @@ public struct TileConfiguration: Sendable {
     public var refreshSeconds: Double?
     /// How values become levels; `nil`: every value is `unknown`, except
     /// a status list's, which maps up/degraded/down by default.
-    public var levels: LevelRule?
+    public var levels: TileLevels?
     /// A stat's or meter's unit, shown after the value (`req/min`, `%`).
     public var unit: String?
     /// A stat's path, beside `path`, to the previous value it is compared with.

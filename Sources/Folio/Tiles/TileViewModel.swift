@@ -1,3 +1,4 @@
+import FolioCore
 import FolioTemplate
 
 /// What `tiles.html` and `widgets.html` draw for one tile: the tile's
@@ -34,7 +35,7 @@ struct TileViewModel {
     }
 
     /// A level as the widgets show it: its name (the CSS class), its word and its icon.
-    func level(_ level: TileLevel) -> TemplateValue {
+    func level(_ level: Level) -> TemplateValue {
         .object(
             TemplateObject([
                 ("name", .string(level.rawValue)), ("word", .string(words.levels[level] ?? level.rawValue)),
@@ -42,7 +43,7 @@ struct TileViewModel {
             ]))
     }
 
-    func level(of value: TemplateValue?, default rule: LevelRule? = nil) -> TemplateValue {
+    func level(of value: TemplateValue?, default rule: TileLevels? = nil) -> TemplateValue {
         level((tile.levels ?? rule)?.level(of: value) ?? .unknown)
     }
 

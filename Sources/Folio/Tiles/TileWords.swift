@@ -1,7 +1,9 @@
+import FolioCore
+
 /// Folio's own words in tiles, in the page's language (English unless it
 /// is Chinese), so a level or a change is said, never only coloured.
 struct TileWords: Sendable {
-    var levels: [TileLevel: String]
+    var levels: [Level: String]
     var rising: String
     var falling: String
     var unchanged: String
@@ -40,5 +42,5 @@ struct TileWords: Sendable {
 
     /// The icon beside a level's word: a shape of its own per level, so
     /// neither colour nor the icon alone carries it.
-    static let icons: [TileLevel: String] = [.ok: "✓", .warning: "!", .critical: "✕", .unknown: "?"]
+    static let icons: [Level: String] = [.ok: "✓", .warning: "!", .critical: "✕", .unknown: "?"]
 }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -52,7 +53,7 @@ import Testing
         let rpm = page.tiles[0]
         #expect(rpm.path == "api.rpm" && rpm.previousPath == "api.before" && rpm.unit == "req/min")
         #expect(rpm.source == .none)
-        #expect(rpm.levels == LevelRule(warning: 1000, critical: 1500))
+        #expect(rpm.levels == TileLevels(warning: 1000, critical: 1500))
         #expect(
             page.tiles[1].source
                 == .url(URL(string: "http://127.0.0.1:9/s.json")!, cacheSeconds: 10, timeoutSeconds: 5))

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioSync
 import FolioTemplate
 import Foundation
@@ -46,7 +47,7 @@ import Testing
         var stat = TileConfiguration(key: "rpm", title: "Requests", widget: .stat, path: "api.rpm")
         stat.unit = "req/min"
         stat.previousPath = "api.before"
-        stat.levels = LevelRule(warning: 1000, critical: 2000)
+        stat.levels = TileLevels(warning: 1000, critical: 2000)
         let html = render([stat])
         #expect(text(html, tile: "rpm") == "Requests 1200 req/min ▼ down 300 from 1500 ! Warning")
         #expect(html.contains(#"class="folio-level folio-level--warning""#))
@@ -99,7 +100,7 @@ import Testing
             TableColumn(key: "note", title: "Note", truncate: true),
         ]
         table.levelKey = "result"
-        table.levels = LevelRule(mapping: ["ok": .ok, "failed": .critical])
+        table.levels = TileLevels(mapping: ["ok": .ok, "failed": .critical])
         let long = String(repeating: "rolled back after the health check failed ", count: 4)
         let html = render(
             [table],
@@ -125,7 +126,7 @@ import Testing
         var meter = TileConfiguration(key: "disk", title: "Free disk", widget: .meter, path: "free")
         meter.maximum = 500
         meter.unit = "GB"
-        meter.levels = LevelRule(warning: 50, critical: 10)
+        meter.levels = TileLevels(warning: 50, critical: 10)
         let html = render([meter], pageData: #"{"free": 42}"#)
         #expect(
             html.contains(
