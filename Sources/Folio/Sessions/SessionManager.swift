@@ -217,36 +217,40 @@ public final class SessionManager: Sendable {
     }
 
     /// `updatePager` or, with `atClick`, `updatePagerAtClick`: for a caller
-    /// that serves both and passes its closures once.
+    /// that serves both and passes its closures once. `decided` is the
+    /// step already run on the record the caller found, if it ran: used
+    /// as long as the stored record is still that one.
     func updatePager<Result, Failure: Error>(
-        _ pager: String, session id: String, known: SessionRecord?, atClick: Bool, initial: () -> PagerRecord,
-        isCurrent: (PagerRecord) -> Bool,
+        _ pager: String, session id: String, known: SessionRecord?, atClick: Bool,
+        decided: Decided<Result>? = nil, initial: () -> PagerRecord, isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
         // Most requests change nothing (a view of the current page): they are
         // answered without the lock, so they never wait behind a disk write.
         // What `change` decided here is kept: under the lock it runs again
         // only on a record other than the one it was decided on.
-        var decided: Decided<Result>?
-        var current = known
-        if current == nil {
-            do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
-        }
-        if let current, current.isIssuedAtClick || !atClick, let existing = current.pagers[pager],
-            isCurrent(existing)
-        {
-            var after = existing
-            let result: Result
-            do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
-            // Unless an update of the session is under way or done since
-            // `current` was read: this one must build on it. (An update
-            // shows in the store before its session is given back.)
-            if after == existing, !updates.isTaken(id),
-                store.sessionIfAtHand(id: id)?.pagers[pager] == existing
-            {
-                return (result, after, nil)
+        var decided = decided
+        if decided == nil {
+            var current = known
+            if current == nil {
+                do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
             }
-            decided = Decided(input: existing, result: result, after: after)
+            if let current, current.isIssuedAtClick || !atClick, let existing = current.pagers[pager],
+                isCurrent(existing)
+            {
+                var after = existing
+                do throws(Failure) {
+                    decided = Decided(input: existing, result: try change(&after), after: after)
+                } catch { throw .rejected(error) }
+            }
+        }
+        // Unless an update of the session is under way or done since the
+        // record was read: this one must build on it. (An update shows in
+        // the store before its session is given back.)
+        if let decided, decided.after == decided.input, !updates.isTaken(id),
+            store.sessionIfAtHand(id: id)?.pagers[pager] == decided.input
+        {
+            return (decided.result, decided.after, nil)
         }
         return try updates.withLock(for: id) {
             () throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) in
@@ -394,3 +398,5 @@ public enum SessionUpdateError<Failure: Error>: Error {
     /// A click's session no longer exists (state unchanged).
     case ended
 }
+
+extension SessionManager.Decided: Sendable where Result: Sendable {}
