@@ -68,7 +68,7 @@ extension FolioApp {
         case .events: return try routes.events.plan(context)
         case .select, .scroll:
             guard let click = context.click else { throw .badRequest("The form is missing.") }
-            return try routes.click.plan(context, click)
+            return routes.click.plan(context, click)
         case .index, .health, .publicFile: throw .notFound("There is nothing at \(request.path).")
         }
     }
@@ -89,22 +89,22 @@ extension FolioApp {
             request, person: person, binding: cookies.binding,
             readsPlainCookie: cookies.readsPlainCookie(request))
         let session = route.readsSession ? sessions.lookUp(visitor.sessionClaim) : .none
-        var click: ClickRequest?
-        var authority: ClickAuthority?
+        var click: ResolvedClick?
         if route.isClick {
             if let refusal = visitor.postRefusal { throw refusal }
             let form = try ClickRequest(route, pager, request)
-            click = form
+            let verdict: ClickVerdict
             switch session {
-            case .none: authority = try tokens.authority(form, visitor, session: nil)
-            case .atHand(let record, _): authority = try tokens.authority(form, visitor, session: record)
-            case .unread: authority = nil
+            case .none: verdict = .judged(try tokens.authority(form, visitor, session: nil))
+            case .atHand(let record, _):
+                verdict = .judged(try tokens.authority(form, visitor, session: record))
+            case .unread(let claim): verdict = .afterReading(claim)
             }
+            click = ResolvedClick(form: form, verdict: verdict)
         }
         return RequestContext(
             request: request, route: route, pager: pager, visitor: visitor,
-            changesNothing: RequestContext.changesNothing(request, visitor), session: session, click: click,
-            authority: authority)
+            changesNothing: RequestContext.changesNothing(request, visitor), session: session, click: click)
     }
 
     /// Adds the headers every answer carries, and who asked to its access

@@ -11,6 +11,22 @@ enum ClickAuthority: Sendable {
     case newSession
 }
 
+/// A click as the request was resolved: its form, read once, and its
+/// token's verdict.
+struct ResolvedClick: Sendable {
+    let form: ClickRequest
+    let verdict: ClickVerdict
+}
+
+/// A click's token verdict where the request is resolved.
+enum ClickVerdict: Sendable {
+    /// Judged against the session at hand, or against none.
+    case judged(ClickAuthority)
+    /// Judged once its session is read (not at hand: on disk, or in a
+    /// store shared by instances).
+    case afterReading(SessionClaim)
+}
+
 /// Judges clicks' CSRF tokens: a session's own token, or a form token
 /// signed with the server secret (`SignedFormToken`), bound to the
 /// browser's nonce cookie or vouched for by its same-origin statement.

@@ -21,26 +21,30 @@ struct ClickRoute: Sendable {
     let errors: ErrorAnswers
     let site: SiteContext
 
-    func plan(_ context: RequestContext, _ click: ClickRequest) throws(ClientError) -> RoutePlan {
-        if let authority = context.authority { return plan(click, authority, context) }
-        guard case .unread(let claim) = context.session else { throw .noSession }
-        let read = { @Sendable (responder: HTTPResponder) in
-            let started = sessions.readWithoutWaiting(claim) { read in
+    func plan(_ context: RequestContext, _ resolved: ResolvedClick) -> RoutePlan {
+        let click = resolved.form
+        let claim: SessionClaim
+        switch resolved.verdict {
+        case .judged(let authority): return plan(click, authority, context)
+        case .afterReading(let unread): claim = unread
+        }
+        guard sessions.readsWithoutWaiting else { return readOnWorker(click, claim, context) }
+        return .start { responder in
+            // True: the store reads without waiting.
+            _ = sessions.readWithoutWaiting(claim) { read in
                 switch read {
                 case .success(let session):
-                    decided(click, session, context).handOn(to: responder, fromStoreThread: true)
+                    judged(click, session, context).handOn(to: responder, fromStoreThread: true)
                 // Trying again on a worker would only double the wait.
                 case .failure(let error):
                     responder.respond(errors.response(.unavailable(error), for: context.request))
                 }
             }
-            if !started { readOnWorker(click, claim, context).handOn(to: responder) }
         }
-        return sessions.readsWithoutWaiting ? .start(read) : readOnWorker(click, claim, context)
     }
 
     /// The click once its session is read: its token judged, and applied.
-    private func decided(_ click: ClickRequest, _ session: SessionRecord?, _ context: RequestContext)
+    private func judged(_ click: ClickRequest, _ session: SessionRecord?, _ context: RequestContext)
         -> RoutePlan
     {
         do {
@@ -63,7 +67,7 @@ struct ClickRoute: Sendable {
                 return errors.response(.unavailable(error), for: context.request)
             }
             // On a worker already: whatever the click waits for next is waited for here.
-            return decided(click, session, context).placed.response()
+            return judged(click, session, context).placed.response()
         }
     }
 

@@ -18,11 +18,8 @@ struct RequestContext: Sendable {
     let changesNothing: Bool
     /// Where the claimed session is (`.none` for routes that read none).
     let session: SessionLookup
-    /// A click's form, read once (`nil` for other routes).
-    let click: ClickRequest?
-    /// A click's CSRF verdict, when its session is known here; `nil` for a
-    /// session that must be read first (judged once, after the read).
-    let authority: ClickAuthority?
+    /// A click's form and token verdict (`nil` for other routes).
+    let click: ResolvedClick?
 
     static func changesNothing(_ request: HTTPRequest, _ visitor: Visitor) -> Bool {
         request.method == .head || visitor.isCrossSite
