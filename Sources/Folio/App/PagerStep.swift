@@ -1,7 +1,7 @@
 import FolioCore
 
 /// The reducer event a request sends to one pager: a view's appearance or
-/// a selection. Its effects are performed in one place, `FolioApp.perform`.
+/// a selection. Its effects are performed in one place, `PagerSteps.perform`.
 enum PagerStep: Sendable, Equatable {
     /// `GET /{pager}` (and a first click's view before it): shows the current page.
     case appear
