@@ -39,18 +39,23 @@ enum RoutePlan: Sendable {
     /// Places a plan made after the request was placed (a click declined
     /// without waiting, or decided in a read's completion) by the same rule,
     /// answering through `responder`. From a store's own thread (its reader
-    /// or committer, `fromStoreThread`), blocking work leaves that thread
-    /// first: it may read and commit through it.
+    /// or committer, `fromStoreThread`), blocking work, now or later in the
+    /// plan, leaves that thread first: it may read and commit through it.
     func handOn(to responder: HTTPResponder, fromStoreThread: Bool = false) {
+        let responder = fromStoreThread ? responder.offloadingFromAnotherThread() : responder
         switch placed {
         case .answer(let response): responder.respond(response)
-        case .blocking(let work):
-            if fromStoreThread {
-                DispatchQueue.global().async { responder.respond(running: work) }
-            } else {
-                responder.respond(running: work)
-            }
+        case .blocking(let work): responder.respond(running: work)
         case .deferred(let start): start(responder)
         }
+    }
+}
+
+extension HTTPResponder {
+    /// This responder, its blocking work handed on from a thread of its own.
+    fileprivate func offloadingFromAnotherThread() -> HTTPResponder {
+        HTTPResponder(
+            { self.respond($0) },
+            offload: { work in DispatchQueue.global().async { self.respond(running: work) } })
     }
 }
