@@ -31,8 +31,11 @@ public final class FolioApp: HTTPHandler {
     let access: PagerAccess
     /// Judges clicks' CSRF tokens.
     let tokens: ClickTokens
+    /// Refusals as answers, for what the dispatch refuses itself.
     let errors: ErrorAnswers
+    /// The route handlers the dispatch hands resolved requests to.
     let routes: RouteHandlers
+    /// Added to every answer (`securityHeaders(frameAncestors:)`).
     let securityHeaders: [(String, String)]
 
     /// Folio's version: `folio --version`, and the default cache-busting
