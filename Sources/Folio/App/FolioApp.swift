@@ -19,33 +19,24 @@ public final class FolioApp: HTTPHandler {
     /// Problems that did not stop the app (a missing font), for the log.
     public let warnings: [String]
 
-    let site: SiteContext
-    let templates: TemplateSet
-    let staticFiles: StaticFiles?
-    let content: PageContentStore
-    /// The event streams and refreshes of live pagers.
+    /// The event streams and refreshes of live pagers (closed by `close()`).
     let live: LiveHub
-    let renderer: PagerRenderer
-    /// The pagers in configuration order (the index lists them so) and by key.
-    let pagers: [ResolvedPager]
-    let pagersByKey: [String: ResolvedPager]
     /// Signs the forms of visitors who have no session (`SignedFormToken`).
     let secret: ServerSecret
     /// The `Path` and `SameSite` of the cookies (`FolioAppOptions`).
     let cookies: CookiePolicy
     /// Which peers' forwarded and identity headers are believed.
     let trust: ProxyTrust
-    /// Whether any pager or page is for some people only (the index then varies per person).
-    let hasAccessRules: Bool
-    /// The pagers cut down to the pages a person may see.
-    let variants: PagerVariants
-    /// Per pager key, its access rule and the rule's words for the log (`visible`).
-    let accessNotes: [String: (rule: AccessRule, note: String)]
+    /// Who may see which pager.
+    let access: PagerAccess
+    /// Judges clicks' CSRF tokens.
+    let tokens: ClickTokens
+    /// Refusals as answers, for what the dispatch refuses itself.
+    let errors: ErrorAnswers
+    /// The route handlers the dispatch hands resolved requests to.
+    let routes: RouteHandlers
+    /// Added to every answer (`securityHeaders(frameAncestors:)`).
     let securityHeaders: [(String, String)]
-    /// Whether the state store answers, for `GET /healthz?ready`.
-    let readiness: StoreReadiness
-    /// The store's failures, one log line per 5 s during an outage.
-    let storeFailureLog = RepeatedLineLimiter(write: PageContentStore.logToStandardError)
 
     /// Folio's version: `folio --version`, and the default cache-busting
     /// suffix of static URLs.
@@ -91,11 +82,12 @@ public final class FolioApp: HTTPHandler {
         self.configuration = configuration
         self.options = options
         self.sessions = sessions
-        site = SiteContext(
+        let site = SiteContext(
             title: configuration.title, base: options.basePath, version: options.version,
             lang: configuration.lang,
             dir: configuration.dir, stylesheets: configuration.stylesheets)
         let searchPath = options.templateSearchPath
+        let templates: TemplateSet
         do {
             templates = try TemplateSet(searchPath: searchPath, formatting: configuration.formatting)
             // The chrome and the macro files it uses (`layout.html`, `pager.html`).
@@ -122,7 +114,7 @@ public final class FolioApp: HTTPHandler {
         } catch {
             throw FolioStartupError(error)
         }
-        staticFiles = try? StaticFiles(roots: options.publicSearchPath)
+        let staticFiles = try? StaticFiles(roots: options.publicSearchPath)
         if let staticFiles {
             warnings += Self.publicWarnings(staticFiles, stylesheets: configuration.stylesheets)
         } else {
@@ -156,12 +148,10 @@ public final class FolioApp: HTTPHandler {
                 )
             }
         }
-        content = PageContentStore(
+        let content = PageContentStore(
             templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
             language: configuration.lang, badges: Self.badgePaths(configuration.pagers))
         live = LiveHub(pagers: configuration.pagers, content: content, bus: liveBus)
-        readiness = StoreReadiness(store: sessions.store)
-        renderer = PagerRenderer(templates: templates, site: site, content: content, live: live)
         var pagers: [ResolvedPager] = []
         for pager in configuration.pagers {
             do {
@@ -170,15 +160,30 @@ public final class FolioApp: HTTPHandler {
                 throw FolioStartupError("pager '\(pager.key)': \(error)")
             }
         }
-        self.pagers = pagers
-        pagersByKey = Dictionary(pagers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-
         cookies = try CookiePolicy(options: options, secret: secret)
         trust = ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders)
-        variants = PagerVariants(measurer: measurer)
-        accessNotes = Self.accessNotes(configuration)
-        hasAccessRules = Self.hasAccessRules(configuration)
-        if hasAccessRules && options.trustedProxies.isEmpty {
+        access = PagerAccess(configuration, pagers: pagers, variants: PagerVariants(measurer: measurer))
+        tokens = ClickTokens(sessions: sessions, secret: secret, maxAge: options.sessions.idleTimeout)
+        errors = ErrorAnswers(templates: templates, site: site)
+        let steps = PagerSteps(sessions: sessions, content: content)
+        let pages = PageRendering(
+            renderer: PagerRenderer(templates: templates, site: site, content: content, live: live),
+            clock: sessions.clock)
+        routes = RouteHandlers(
+            index: IndexRoute(templates: templates, site: site, pagers: pagers, access: access),
+            health: HealthRoute(readiness: StoreReadiness(store: sessions.store)),
+            staticFiles: StaticFileRoute(files: staticFiles), stylesheet: StylesheetRoute(access: access),
+            view: ViewRoute(
+                sessions: sessions, steps: steps, pages: pages, cookies: cookies, secret: secret,
+                errors: errors),
+            state: StateRoute(sessions: sessions, steps: steps, site: site, errors: errors),
+            panel: PanelRoute(sessions: sessions, content: content, errors: errors),
+            events: EventsRoute(live: live, content: content, trust: trust),
+            click: ClickRoute(
+                sessions: sessions, steps: steps, pages: pages, cookies: cookies, tokens: tokens,
+                errors: errors,
+                site: site))
+        if access.hasRules && options.trustedProxies.isEmpty {
             let guarded = configuration.pagers.filter { configuration.accessRule(of: $0) != .everyone }
             warnings.append(
                 "no --trusted-proxy is set, so nobody who connects is ever signed in: "

@@ -1,58 +1,88 @@
 /// What `SessionManager.updatePagerWithoutWaiting` did.
-public enum DeferredPagerUpdate<Answer: Sendable>: Sendable {
+enum DeferredPagerUpdate<Answer: Sendable, Result: Sendable>: Sendable {
     /// The change left the record as it was: nothing to save, answer now.
     case unchanged(Answer)
     /// The changed record is being saved; its completion answers.
     case saving
+    /// Nothing changed: the update needs the blocking path
+    /// (`updatePagerAtClick`), which uses what was decided here, if the
+    /// step ran, instead of running it again on the same record.
+    case declined(SessionManager.Decided<Result>?)
+}
+
+/// How a save started by `updatePagerWithoutWaiting` ended.
+enum DeferredSave<Answer: Sendable>: Sendable {
+    /// The record is durable: the prepared answer goes out.
+    case saved(Answer)
+    /// The store could not save it (nothing changed).
+    case failed(StoreError)
+    /// Another instance saved the record since it was read (nothing
+    /// changed): the click is decided again on the fresh record.
+    case conflicted
 }
 
 extension SessionManager {
     /// A click's change on one pager of a session, applied without any
-    /// thread waiting for the disk: the answer is prepared now from the
-    /// changed record and handed to `whenSaved` once the record is durable
-    /// (or failed to save). Only for a live session in memory that was
-    /// issued at a click and already has a current record of `pager`, with
-    /// no other update of it under way; otherwise (or when the use of an
-    /// unchanged session is due to be written) it returns `nil` having
-    /// changed nothing, and the caller uses `updatePagerAtClick` where it
-    /// may block. The session stays taken until its save completes, so a
-    /// second click of it waits and then sees this one.
+    /// thread waiting for the store: the answer is prepared now from the
+    /// changed record and handed to `whenSaved` once the record is durable.
+    /// `session` is the session as the request found it: at hand (then its
+    /// latest copy is taken again under the session's lock), or just read
+    /// from a store shared by instances (then the save is conditional on
+    /// the record read). Only for a live session issued at a click with a
+    /// current record of `pager`, no other update of it under way here,
+    /// and an answer that needs no wait; otherwise it declines, having
+    /// changed nothing. The session stays taken until its save completes,
+    /// so a second click of it waits and then sees this one.
     /// - Parameters:
     ///   - change: A pure step on the record; throwing leaves everything unchanged.
     ///   - prepare: Builds the answer from `change`'s result and the record
-    ///     after it; `nil` when that would block (nothing is changed then,
-    ///     and this returns `nil`).
-    ///   - whenSaved: Runs once the save is durable (`nil`) or failed (the error).
-    public func updatePagerWithoutWaiting<Result, Failure: Error, Answer: Sendable>(
-        _ pager: String, session id: String, isCurrent: (PagerRecord) -> Bool,
+    ///     after it; `nil` when that would wait (nothing is changed then).
+    ///   - whenSaved: Runs once the save ended.
+    func updatePagerWithoutWaiting<Result: Sendable, Failure: Error, Answer: Sendable>(
+        _ pager: String, session known: SessionRecord, isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result,
         prepare: (Result, PagerRecord) -> Answer?,
-        whenSaved: @escaping @Sendable (Answer, StoreError?) -> Void
-    ) throws(SessionUpdateError<Failure>) -> DeferredPagerUpdate<Answer>? {
-        guard updates.tryTake(id) else { return nil }
+        whenSaved: @escaping @Sendable (DeferredSave<Answer>) -> Void
+    ) throws(SessionUpdateError<Failure>) -> DeferredPagerUpdate<Answer, Result> {
+        let id = known.id
+        guard updates.tryTake(id) else { return .declined(nil) }
         var saving = false
         defer { if !saving { updates.release(id) } }
         let now = clock.now
-        guard let session = storeAnsweringFromMemory?.sessionIfAtHand(id: id), isLive(session, now),
-            session.isIssuedAtClick,
-            let before = session.pagers[pager], isCurrent(before)
-        else { return nil }
+        let shared = storeWithoutWaiting
+        guard let session = shared == nil ? storeAnsweringFromMemory?.sessionIfAtHand(id: id) : known, isLive(session, now),
+            session.isIssuedAtClick, let before = session.pagers[pager], isCurrent(before)
+        else { return .declined(nil) }
         var after = before
         let result: Result
         do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
-        guard let answer = prepare(result, after) else { return nil }
+        let decided = Decided(input: before, result: result, after: after)
+        // A due last-use note of an unchanged session is a write of its own: for the blocking path.
+        if after == before && isUseDue(session, at: now) { return .declined(decided) }
+        guard let answer = prepare(result, after) else { return .declined(decided) }
         if after == before {
-            // A due last-use note is a write of its own: for the caller's blocking path.
-            guard !isUseDue(session, at: now) else { return nil }
             counts.withLock { $0.unwrittenUse[id] = now }
             return .unchanged(answer)
         }
         saving = true
         let lastSeen = lastSeenToSave(for: session, at: now)
-        store.save(after, pager: pager, session: id, lastSeen: lastSeen) { [self] error in
-            if error == nil, lastSeen == now { counts.withLock { $0.unwrittenUse[id] = nil } }
+        let finish: @Sendable (DeferredSave<Answer>) -> Void = { [self] outcome in
+            if case .saved = outcome, lastSeen == now { counts.withLock { $0.unwrittenUse[id] = nil } }
             updates.release(id)
-            whenSaved(answer, error)
+            whenSaved(outcome)
+        }
+        if let shared {
+            shared.save(after, ifStill: before, pager: pager, session: id, lastSeen: lastSeen) { saved in
+                switch saved {
+                case .success(true): finish(.saved(answer))
+                case .success(false): finish(.conflicted)
+                case .failure(let error): finish(.failed(error))
+                }
+            }
+        } else {
+            store.save(after, pager: pager, session: id, lastSeen: lastSeen) { error in
+                finish(error.map { .failed($0) } ?? .saved(answer))
+            }
         }
         return .saving
     }

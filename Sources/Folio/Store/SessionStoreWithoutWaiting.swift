@@ -1,6 +1,6 @@
 /// A store that reads and saves sessions without a thread waiting for it,
 /// so a click can be decided in a read's completion and answered from its
-/// save's (`SessionManager.updatePagerReadingWithoutWaiting`).
+/// save's (`SessionManager.readWithoutWaiting` and `updatePagerWithoutWaiting`).
 public protocol SessionStoreWithoutWaiting: SessionStore {
     /// Reads session `id` and returns at once; `completion` runs, on
     /// whatever thread finished the read, with the session (`nil`: none)

@@ -99,27 +99,47 @@ import Testing
         #expect(!blocks(app, request("/p/state", cookie: id)))
     }
 
-    @Test func postsBlockWithADurableStoreOnly() throws {
+    /// A click selecting `page`, with the session's own token when `session` is given, else (a
+    /// first click) with the signed token and `folio_csrf` cookie a view of `/p` hands out.
+    func click(_ app: FolioApp, page: String, session: (id: String, token: String)?) throws -> HTTPRequest {
+        var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        var token = session?.token
+        if let session {
+            headers.add(name: "Cookie", value: "folio_session=\(session.id)")
+        } else {
+            let view = fixture.get(app, "/p")
+            let nonce = try #require(fixture.setCookie(FolioApp.formCookieName, of: view))
+            headers.add(name: "Cookie", value: "\(FolioApp.formCookieName)=\(nonce)")
+            token = try fixture.hidden("csrf", in: fixture.body(view))
+        }
+        let form = "page=\(page)&from=a&csrf=\(token ?? "")"
+        return HTTPRequest(method: .post, target: "/p/select", headers: headers, body: Array(form.utf8))
+    }
+
+    @Test func aFirstClickBlocksWithADurableStoreOnlyAndASessionsClickIsAnsweredFromItsCommit() throws {
         let durable = try fixture.makeApp(store: try fixture.durableStore())
-        let id = try visited(durable)
-        #expect(blocks(durable, request("/p/select", method: .post, cookie: id)))
-        #expect(blocks(durable, request("/p/scroll", method: .post, cookie: id)))
+        #expect(blocks(durable, try click(durable, page: "b", session: nil)), "the insert waits for the disk")
+        let session = try fixture.session(durable)
+        #expect(!blocks(durable, try click(durable, page: "b", session: session)), "answered from the commit")
         let memory = try fixture.makeApp()
-        let memoryID = try visited(memory)
         // Page c's file is read once (and fails for good): then nothing is left to load.
-        _ = fixture.get(memory, "/p/c", cookie: memoryID)
-        #expect(!blocks(memory, request("/p/select", method: .post, cookie: memoryID)))
+        _ = fixture.get(memory, "/p/c")
+        #expect(!blocks(memory, try click(memory, page: "b", session: nil)))
+        #expect(!blocks(memory, try click(memory, page: "b", session: try fixture.session(memory))))
+        // A refused post is refused where it is resolved: no form, no token.
+        #expect(!blocks(durable, request("/p/select", method: .post, cookie: session.id)))
+        #expect(!blocks(durable, request("/p/scroll", method: .post, cookie: session.id)))
     }
 
     @Test func pageDataToLoadBlocksEvenInMemory() throws {
         let app = try fixture.makeApp()
-        let id = try visited(app)
+        let session = try fixture.session(app)
         // Page c's data comes from a file, read when c is first shown.
-        #expect(blocks(app, request("/p/c", cookie: id)))
-        #expect(blocks(app, request("/p/select", method: .post, cookie: id)))
-        _ = fixture.get(app, "/p/c", cookie: id)
-        #expect(!blocks(app, request("/p/c", cookie: id)))
-        #expect(!blocks(app, request("/p", cookie: id)))
+        #expect(blocks(app, request("/p/c", cookie: session.id)))
+        #expect(blocks(app, try click(app, page: "c", session: session)))
+        _ = fixture.get(app, "/p/c", cookie: session.id)
+        #expect(!blocks(app, request("/p/c", cookie: session.id)))
+        #expect(!blocks(app, request("/p", cookie: session.id)))
     }
 
     @Test func urlDataBlocksWhenNotLoadedAndAgainWhenExpired() throws {

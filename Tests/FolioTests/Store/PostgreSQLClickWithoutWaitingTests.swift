@@ -23,37 +23,48 @@ struct PostgreSQLClickWithoutWaitingTests {
         return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
     }
 
-    /// Clicks page `index` of pager `x`; returns what ran: the answer (with
-    /// the page another store read then), `rejected` or `otherwise`.
+    /// Reads the session and clicks page `index` of pager `x` without
+    /// waiting; returns what ran: the answer (with the page another store
+    /// read then), `rejected`, or `otherwise` (the blocking path's).
     func click(_ sessions: SessionManager, _ index: Int, reader: PostgreSQLSessionStore) -> String {
         let outcome = LockedValue("")
         let done = DispatchSemaphore(value: 0)
-        let started = sessions.updatePagerReadingWithoutWaiting(
-            "x", claim: SessionClaim(id: id, isBoundToPerson: false), isCurrent: { _ in true },
-            { (record) throws(PagerError) -> Int in
-                _ = try record.state.select(index: index)
-                return index
-            },
-            prepare: { result, _, _ in result },
-            answer: { _, error in
-                let stored = try? reader.session(id: id)?.pagers["x"]?.state.selectedIndex
-                outcome.withLock {
-                    $0 = error == nil ? "answered, stored \(stored.map(String.init) ?? "-")" : "failed"
-                }
-                done.signal()
-            },
-            rejected: { _ in
-                outcome.withLock { $0 = "rejected" }
-                done.signal()
-            },
-            unavailable: { _ in
+        let started = sessions.readWithoutWaiting(SessionClaim(id: id, isBoundToPerson: false)) { read in
+            guard case .success(let found) = read, let session = found else {
                 outcome.withLock { $0 = "unavailable" }
                 done.signal()
-            },
-            otherwise: {
+                return
+            }
+            let update: DeferredPagerUpdate<Int, Int>
+            do {
+                update = try sessions.updatePagerWithoutWaiting(
+                    "x", session: session, isCurrent: { _ in true },
+                    { (record) throws(PagerError) -> Int in
+                        _ = try record.state.select(index: index)
+                        return index
+                    },
+                    prepare: { result, _ in result },
+                    whenSaved: { saved in
+                        let stored = try? reader.session(id: id)?.pagers["x"]?.state.selectedIndex
+                        outcome.withLock {
+                            switch saved {
+                            case .saved: $0 = "answered, stored \(stored.map(String.init) ?? "-")"
+                            case .failed: $0 = "failed"
+                            case .conflicted: $0 = "otherwise"
+                            }
+                        }
+                        done.signal()
+                    })
+            } catch {
+                outcome.withLock { $0 = "rejected" }
+                done.signal()
+                return
+            }
+            if case .declined = update {
                 outcome.withLock { $0 = "otherwise" }
                 done.signal()
-            })
+            }
+        }
         guard started else { return "not started" }
         done.wait()
         return outcome.withLock { $0 }

@@ -1,11 +1,16 @@
 import FolioHTTP
 import FolioTemplate
 
-extension FolioApp {
-    /// The one place refusals become answers: the status and the message,
-    /// as the error page for browsers (`Accept: text/html`, not htmx) and as
-    /// plain text otherwise. `405` carries `Allow`.
-    func errorResponse(_ error: ClientError, for request: HTTPRequest) -> HTTPResponse {
+/// The one place refusals become answers: the status and the message, as
+/// the error page for browsers (`Accept: text/html`, not htmx) and as plain
+/// text otherwise. `405` carries `Allow`.
+struct ErrorAnswers: Sendable {
+    let templates: TemplateSet
+    let site: SiteContext
+    /// The store's failures, one log line per 5 s during an outage.
+    let storeFailureLog = RepeatedLineLimiter(write: PageContentStore.logToStandardError)
+
+    func response(_ error: ClientError, for request: HTTPRequest) -> HTTPResponse {
         if let detail = error.logDetail { storeFailureLog.note(detail) }
         var response: HTTPResponse
         let accept = request.headers["Accept"] ?? ""
@@ -20,6 +25,11 @@ extension FolioApp {
         }
         response.headers.add(name: "Cache-Control", value: "no-store")
         return response
+    }
+
+    /// Runs `body`, turning its refusal into the error answer.
+    func answering(_ request: HTTPRequest, _ body: () throws(ClientError) -> HTTPResponse) -> HTTPResponse {
+        do { return try body() } catch { return response(error, for: request) }
     }
 
     private func errorPage(_ error: ClientError, path: String) -> [UInt8]? {
@@ -41,21 +51,5 @@ extension FolioApp {
         } catch {
             return nil
         }
-    }
-
-    /// Headers every answer carries: a strict Content-Security-Policy (no
-    /// inline script or style: the indicator is placed by `pager.css`),
-    /// `nosniff`, and a same-origin referrer policy.
-    static func securityHeaders(frameAncestors: [String]) -> [(String, String)] {
-        let ancestors = frameAncestors.isEmpty ? "'none'" : frameAncestors.joined(separator: " ")
-        let policy = [
-            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-            "font-src 'self'", "connect-src 'self'", "form-action 'self'", "base-uri 'self'",
-            "object-src 'none'", "frame-ancestors \(ancestors)",
-        ].joined(separator: "; ")
-        return [
-            ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "same-origin"),
-        ]
     }
 }

@@ -10,7 +10,11 @@ import FolioHTTP
 /// run of the server or older than the events kept, one snapshot of its
 /// pages now. Snapshots may load data, so they are made on a worker; a
 /// replay is answered on the loop.
-extension FolioApp {
+struct EventsRoute: Sendable {
+    let live: LiveHub
+    let content: PageContentStore
+    let trust: ProxyTrust
+
     /// The most panel HTML a snapshot carries (128 KiB, half the stream's
     /// output limit); the other panels are marked to be fetched.
     static let snapshotPanelBudget = 128 << 10
@@ -19,11 +23,10 @@ extension FolioApp {
     static let eventHeartbeat = HTTPStreamHeartbeat(
         interval: .seconds(15), bytes: Array(": heartbeat\n\n".utf8))
 
-    func eventsDisposition(_ resolved: ResolvedPager, _ request: HTTPRequest) throws(ClientError)
-        -> HTTPDisposition
-    {
-        let pager = resolved.configuration
-        // A cut-down pager (`resolved` is what this person may see) has a
+    func plan(_ context: RequestContext) throws(ClientError) -> RoutePlan {
+        let request = context.request
+        let pager = context.pager.configuration
+        // A cut-down pager (`context.pager` is what this person may see) has a
         // channel of its own, which says nothing of the pages left out.
         guard let channel = live.channel(pager) else {
             throw .notFound("The pager '\(pager.key)' has no live pages, so it has no events.")
@@ -36,9 +39,9 @@ extension FolioApp {
         let pages = Set(asked)
         let after = request.headers["last-event-id"] ?? request.query["after"]
         if channel.canReplay(after: after), let seen = channel.sequence(of: after) {
-            return .answer(eventStream(channel, request, pages: pages, seen: seen, first: nil))
+            return .answered(eventStream(channel, request, pages: pages, seen: seen, first: nil))
         }
-        return .blocking { [self] in
+        return .act(waitsFor: .pageData) { [self] in
             let seen = channel.nextSequence - 1
             let snapshot = snapshotEvent(pager, pages: pages, id: "\(channel.epoch)-\(seen)")
             return eventStream(channel, request, pages: pages, seen: seen, first: snapshot)

@@ -1,0 +1,121 @@
+import FolioCore
+
+/// A step run on one pager's record: the record it ran on (`before`: the
+/// session's stored one, or the starting record), what was stored
+/// (`stored`, `nil` when the session has none under this configuration)
+/// and the record after.
+struct StepOutcome: Sendable {
+    var before: PagerRecord
+    var stored: PagerRecord?
+    var after: PagerRecord
+    var effects: [PagerEffect]
+
+    /// Whether saving it changes what is stored.
+    var changesRecord: Bool { stored != after }
+
+    /// The step as run, for a save that would otherwise run it again.
+    var decided: SessionManager.Decided<[PagerEffect]> {
+        SessionManager.Decided(input: before, result: effects, after: after)
+    }
+}
+
+/// Runs reducer steps on pagers' records, saves them, and performs their
+/// effects: the one place a request's step meets the session and the data.
+struct PagerSteps: Sendable {
+    let sessions: SessionManager
+    let content: PageContentStore
+
+    /// `step` on the session's record of `pager`, or on the starting record
+    /// (page `startIndex`) when it has none.
+    /// - Throws: `ClientError` for a refused event (404/400).
+    func outcome(of step: PagerStep, on pager: ResolvedPager, session: SessionRecord?, startIndex: Int)
+        throws(ClientError) -> StepOutcome
+    {
+        let stored = pager.storedRecord(in: session)
+        let before = stored ?? pager.startingRecord(at: startIndex)
+        var after = before
+        do {
+            let effects = try step.apply(to: &after)
+            return StepOutcome(before: before, stored: stored, after: after, effects: effects)
+        } catch {
+            throw ClientError.from(error, pager: pager.key)
+        }
+    }
+
+    /// Saves `step` on the session's record of `pager` (its latest copy,
+    /// under the session lock), reissuing a session begun by a view under a
+    /// fresh id at a click (`SessionManager.updatePagerAtClick`). `decided`
+    /// is the step as already run, used while the stored record is the one
+    /// it ran on.
+    /// - Throws: `ClientError` for a refused event (404/400), a store
+    ///   failure (503), or a session that is gone (403).
+    func save(
+        _ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int,
+        atClick: Bool = false, decided: SessionManager.Decided<[PagerEffect]>?
+    ) throws(ClientError) -> (StepOutcome, reissued: SessionRecord?) {
+        let stored = pager.storedRecord(in: session)
+        let result: ([PagerEffect], PagerRecord, reissued: SessionRecord?)
+        let initial = { pager.startingRecord(at: startIndex) }
+        do {
+            result = try sessions.updatePager(
+                pager.key, session: session.id, known: session, atClick: atClick, decided: decided,
+                initial: initial, isCurrent: pager.fits,
+                { (record) throws(PagerError) -> [PagerEffect] in try step.apply(to: &record) })
+        } catch {
+            throw ClientError(error, pager: pager.key)
+        }
+        let outcome = StepOutcome(
+            before: stored ?? initial(), stored: stored, after: result.1, effects: result.0)
+        return (outcome, result.reissued)
+    }
+
+    /// Performs what a step's effects ask of the world outside the record:
+    /// loads the data of each page it loads (a file, URL or provider), after
+    /// any session lock, so a slow URL holds up no one else.
+    func perform(_ effects: [PagerEffect], on pager: ResolvedPager) {
+        for case .load(let key) in effects {
+            if let index = pager.pageIndex(key) {
+                content.loadIfNeeded(pager.configuration.pages[index], of: pager.configuration)
+            }
+        }
+    }
+
+    /// Whether rendering `record` must first (re)load some page's data.
+    func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
+        guard !pager.externalPages.isEmpty else { return false }
+        let badges = Set(pager.badgePages.map(\.key))
+        return content.needsLoad(
+            pager.externalPages.compactMap {
+                record.state.isLoaded($0.key) || badges.contains($0.key) ? $0.name : nil
+            })
+    }
+
+    /// Whether performing `effects` would wait: a page they load has data
+    /// that is not at hand (a URL, a provider, or a file not read yet).
+    func wouldWait(_ effects: [PagerEffect], on pager: ResolvedPager) -> Bool {
+        var names: [String] = []
+        for case .load(let key) in effects {
+            names += pager.externalPages.filter { $0.key == key }.map(\.name)
+        }
+        return content.needsLoad(names)
+    }
+
+    /// What a write of `pager`'s session waits for: the store when it is
+    /// durable, else (in memory) only a page's data that may need loading.
+    func writeWait(_ pager: ResolvedPager) -> RouteWait {
+        if sessions.storeIsDurable { return .store }
+        return content.needsLoad(pager.externalPages.map(\.name)) ? .pageData : .nothing
+    }
+}
+
+extension ClientError {
+    /// The answer to a session update that did not apply: a refused event
+    /// (404/400), a store failure (503), or a session that is gone (403).
+    init(_ error: SessionUpdateError<PagerError>, pager: String) {
+        switch error {
+        case .rejected(let refusal): self = .from(refusal, pager: pager)
+        case .store(let failure): self = .unavailable(failure)
+        case .ended: self = .noSession
+        }
+    }
+}

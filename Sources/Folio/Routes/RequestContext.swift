@@ -1,0 +1,45 @@
+import FolioHTTP
+
+/// A request to one pager, resolved once on the event loop before any
+/// handler runs (`FolioApp.disposition(for:)`): its route, the pager as
+/// the visitor may see it, the visitor, where their session is, and for a
+/// click its form and token verdict. Handlers act on this value alone.
+struct RequestContext: Sendable {
+    /// The request, forwarded headers believed only from trusted proxies.
+    let request: HTTPRequest
+    let route: Route
+    /// The pager, cut down to the pages the visitor may see.
+    let pager: ResolvedPager
+    let visitor: Visitor
+    /// Whether answering must leave the store as it is: a `HEAD`, or a
+    /// request the browser marks cross-site (a top-level `GET` from another
+    /// site carries the `SameSite=Lax` cookie; without this it would move
+    /// the session's selection and count a `pageDidShow`).
+    let changesNothing: Bool
+    /// Where the claimed session is (`.none` for routes that read none).
+    let session: SessionLookup
+    /// A click's form and token verdict (`nil` for other routes).
+    let click: ResolvedClick?
+
+    static func changesNothing(_ request: HTTPRequest, _ visitor: Visitor) -> Bool {
+        request.method == .head || visitor.isCrossSite
+    }
+}
+
+extension Route {
+    /// Whether handling the route reads the visitor's session.
+    var readsSession: Bool {
+        switch self {
+        case .pager, .page, .fragment, .state, .panel, .select, .scroll: true
+        case .index, .health, .publicFile, .stylesheet, .events: false
+        }
+    }
+
+    /// Whether the route is a click (a post of the pager's form).
+    var isClick: Bool {
+        switch self {
+        case .select, .scroll: true
+        default: false
+        }
+    }
+}
