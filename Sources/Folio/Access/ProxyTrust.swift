@@ -7,7 +7,7 @@ import FolioHTTP
 ///
 /// Without any trusted proxy no identity is ever believed, and the
 /// forwarded scheme and host are believed from every peer, as before
-/// access control existed (README, "Behind a reverse proxy").
+/// access control existed (`Embedding.md`, "Behind a reverse proxy").
 struct ProxyTrust: Sendable {
     let proxies: [AddressRange]
     let identity: IdentityHeaders

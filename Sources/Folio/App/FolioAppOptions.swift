@@ -39,8 +39,8 @@ public struct FolioAppOptions: Sendable {
     /// The proxies whose identity and `X-Forwarded-*` headers are believed
     /// (`--trusted-proxy`); from any other peer they are dropped. Default
     /// none: nobody is ever signed in, and `X-Forwarded-Proto` and `-Host`
-    /// are believed from every peer (as before access control; README,
-    /// "Behind single sign-on").
+    /// are believed from every peer (as before access control;
+    /// `SingleSignOn.md`).
     public var trustedProxies: [AddressRange] = []
     /// The headers a trusted proxy names the person in (oauth2-proxy's).
     public var identityHeaders = IdentityHeaders()

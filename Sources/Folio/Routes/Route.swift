@@ -1,7 +1,7 @@
 import FolioHTTP
 
-/// Where a request path leads, relative to the base path (the README's and
-/// `HTTPInterface.md`'s "HTTP interface"). Matching knows nothing of the configured pagers: an
+/// Where a request path leads, relative to the base path (the routes of
+/// `HTTPInterface.md`). Matching knows nothing of the configured pagers: an
 /// unknown pager or page is found out (404) when the route is handled.
 enum Route: Equatable, Sendable {
     /// `GET /`: the index of pagers.
