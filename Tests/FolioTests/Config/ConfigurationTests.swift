@@ -3,7 +3,7 @@ import Testing
 
 @testable import Folio
 
-@Suite struct ConfigurationTests {
+@Suite struct ConfigurationTests: ParsesConfigurations {
     let templates: TemporaryFolder
 
     init() throws {
@@ -12,20 +12,8 @@ import Testing
         try templates.write("demo/posts.json", #"{"posts": []}"#)
     }
 
-    func parse(_ text: String) throws(ConfigurationError) -> FolioConfiguration {
-        try FolioConfiguration.parse(
-            Array(text.utf8), file: "dash.json", directory: templates.path + "/demo",
-            templatesDirectory: templates.path)
-    }
-
-    func problems(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
+    var configurationFolder: String { templates.path + "/demo" }
+    var templatesFolder: String { templates.path }
 
     @Test func validConfigurationReadsEveryField() throws {
         let configuration = try parse(

@@ -7,7 +7,7 @@ import Testing
 
 /// `timeZone`, `formats` and `levels` in a configuration: read, judged by
 /// `folio check` with file:line:col, and used by the pages' templates.
-@Suite struct FormattingConfigurationTests {
+@Suite struct FormattingConfigurationTests: ParsesConfigurations {
     let folder: TemporaryFolder
 
     init() throws {
@@ -23,19 +23,8 @@ import Testing
         """
     }
 
-    func parse(_ text: String) throws(ConfigurationError) -> FolioConfiguration {
-        try FolioConfiguration.parse(
-            Array(text.utf8), file: "dash.json", directory: folder.path, templatesDirectory: folder.path)
-    }
-
-    func problems(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
+    var configurationFolder: String { folder.path }
+    var templatesFolder: String { folder.path }
 
     @Test func namedFormatsLevelsAndTheZoneAreRead() throws {
         let configuration = try parse(

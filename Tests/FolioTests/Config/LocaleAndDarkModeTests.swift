@@ -6,7 +6,7 @@ import Testing
 
 /// `lang`, `dir` and the dark colours: read, judged, written into
 /// `pager.css`, and the real templates (`Templates/`) following them.
-@Suite struct LocaleAndDarkModeTests {
+@Suite struct LocaleAndDarkModeTests: ParsesConfigurations {
     let folder: TemporaryFolder
     /// The package's own `Templates/` and `Public/`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -17,19 +17,8 @@ import Testing
         try folder.write("content/c.html", "<p tal:content=\"page/title\">c</p>")
     }
 
-    func parse(_ text: String) throws(ConfigurationError) -> FolioConfiguration {
-        try FolioConfiguration.parse(
-            Array(text.utf8), file: "dash.json", directory: folder.path, templatesDirectory: folder.path)
-    }
-
-    func problems(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
+    var configurationFolder: String { folder.path }
+    var templatesFolder: String { folder.path }
 
     /// A configuration of one pager `p` with one page; `dashboard` and
     /// `pager` are extra members (with a trailing comma).

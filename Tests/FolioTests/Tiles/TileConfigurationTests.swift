@@ -4,7 +4,7 @@ import Testing
 
 @testable import Folio
 
-@Suite struct TileConfigurationTests {
+@Suite struct TileConfigurationTests: ParsesConfigurations {
     let templates: TemporaryFolder
 
     init() throws {
@@ -12,20 +12,12 @@ import Testing
         try templates.write("content/posts.html", "<div tal:content=\"page/title\">x</div>")
     }
 
-    func parse(_ pages: String) throws(ConfigurationError) -> FolioConfiguration {
-        try FolioConfiguration.parse(
-            Array(
-                #"{"title": "Ops", "pagers": [{"key": "ops", "title": "Ops", "pages": [\#(pages)]}]}"#.utf8),
-            file: "dash.json", directory: templates.path, templatesDirectory: templates.path)
-    }
+    var configurationFolder: String { templates.path }
+    var templatesFolder: String { templates.path }
 
-    func problems(_ pages: String) -> [String] {
-        do {
-            _ = try parse(pages)
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
+    /// The pages given, in a dashboard of one pager.
+    func configurationText(_ pages: String) -> String {
+        #"{"title": "Ops", "pagers": [{"key": "ops", "title": "Ops", "pages": [\#(pages)]}]}"#
     }
 
     @Test func aPageOfTilesReadsEveryTileField() throws {
