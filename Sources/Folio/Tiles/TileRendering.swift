@@ -12,6 +12,9 @@ public struct TileRendering: Sendable {
     public var formatting: FolioFormatting
     /// Measures chart labels as the browser draws them.
     public var measurer: any TextMeasuring
+    /// The pages' writing direction; a pager's own `dir` wins. Right to left,
+    /// a chart's time runs from the right and its value axis sits on the right.
+    public var direction = TextDirection.ltr
 
     /// Creates the rendering context.
     public init(formatting: FolioFormatting = .builtIn, measurer: any TextMeasuring) {
@@ -66,7 +69,8 @@ extension FolioConfiguration {
     /// zone and `measurer`.
     public func preparingTiles(measurer: any TextMeasuring) -> FolioConfiguration {
         var prepared = self
-        let rendering = TileRendering(formatting: formatting, measurer: measurer)
+        var rendering = TileRendering(formatting: formatting, measurer: measurer)
+        rendering.direction = dir
         for pagerIndex in prepared.pagers.indices {
             for pageIndex in prepared.pagers[pagerIndex].pages.indices {
                 for tileIndex in prepared.pagers[pagerIndex].pages[pageIndex].tiles.indices {

@@ -30,7 +30,8 @@ extension TileViewModel {
                     tile.chartWidth ?? Self.sparklineSize.width, tile.chartHeight ?? Self.sparklineSize.height
                 )
                 let layout = SparklineLayout(
-                    points: series.first?.points ?? [], width: size.0, height: size.1, rightToLeft: false)
+                    points: series.first?.points ?? [], width: size.0, height: size.1,
+                    rightToLeft: rightToLeft)
                 svg = SparklineSVG.markup(layout, id: id, name: "\(tile.title): \(summary)")
             default:
                 let size = (tile.chartWidth ?? Self.lineSize.width, tile.chartHeight ?? Self.lineSize.height)
@@ -81,7 +82,7 @@ extension TileViewModel {
         let shown = self.shown
         return ChartLabelling(
             formatValue: { shown.text($0) }, formatTime: timeText(spanning: points),
-            measurer: tile.rendering.measurer, rightToLeft: false,
+            measurer: tile.rendering.measurer, rightToLeft: rightToLeft,
             timeZone: tile.rendering.formatting.timeZone)
     }
 

@@ -13,6 +13,8 @@ struct TileViewModel {
     var language = "en"
     /// Seconds since 1970 at this render, for relative times.
     var now = 0.0
+    /// Whether the page is written right to left (charts mirror).
+    var rightToLeft = false
 
     var context: FormatContext {
         FormatContext(
