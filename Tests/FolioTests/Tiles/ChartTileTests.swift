@@ -94,6 +94,17 @@ import Testing
         #expect(labels.contains("db") && labels.contains("cache") && labels.contains("100%"))
     }
 
+    @Test func aChartWithoutPointsSaysSoInItsName() throws {
+        var page = PageConfiguration(
+            key: "empty", title: "Empty", template: "tiles.html", source: .inline(json: #"{"rpm": []}"#))
+        page.tiles = [chart("rpm", .line, path: "rpm")]
+        let pager = PagerConfiguration(key: "dash", title: "Dash", pages: [page])
+        let html = store.panel(page, of: pager, shownCount: 1).html
+        let svg = try #require(StrictXML(html.slice(from: "<svg", to: "</svg>")))
+        #expect(svg.elements("desc").first.map(StrictXML.text(of:)) == "no data")
+        #expect(svg.elements("path").isEmpty)
+    }
+
     @Test func dataThatIsNoChartShowsTheTilesOwnProblem() {
         let html = render([chart("bad", .line, path: "hosts"), chart("ok", .bar, path: "hosts")])
         #expect(html.contains("The value at ‘hosts’ is not chart data."))
