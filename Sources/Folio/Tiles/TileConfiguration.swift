@@ -108,11 +108,6 @@ public enum ColumnAlignment: String, Sendable, CaseIterable {
     case start, center, end
 }
 
-extension TileWidget {
-    /// Whether the widget draws a chart.
-    var isChart: Bool { [.sparkline, .line, .area, .bar].contains(self) }
-}
-
 extension PageConfiguration {
     /// Whether the page is made of tiles (drawn by Folio's `tiles.html`).
     var isTiled: Bool { !tiles.isEmpty }

@@ -56,7 +56,7 @@ extension TileViewModel {
                 categories: bars, width: tile.chartWidth ?? Self.barSize.width,
                 height: tile.chartHeight ?? Self.barSize.height, labelling: labelling(spanning: []))
             let summary = bars.map { "\($0.label) \($0.value.isFinite ? shown.text($0.value) : "—")" }
-                .joined(separator: words.chart.comma + " ")
+                .joined(separator: words.chart.comma)
             let svg = BarChartSVG.markup(
                 layout, id: id, title: tile.title, summary: summary, style: ChartStyle())
             var table =

@@ -10,8 +10,8 @@ public struct ChartSummaryText: Sendable {
     public var lowest = "lowest"
     public var highest = "highest"
     public var noData = "no data"
-    public var colon = ":"
-    public var comma = ","
+    public var colon = ": "
+    public var comma = ", "
     public var stop = "."
 
     /// The English words; set the fields for another language.
@@ -19,7 +19,7 @@ public struct ChartSummaryText: Sendable {
 
     public static let english = ChartSummaryText()
 
-    /// The words in Simplified Chinese: "从 10:00 到 11:00：最新 1,441，最低 1,100，最高 1,702。"
+    /// The words in Simplified Chinese: "从 10:00 到 11:00：最新 1441，最低 1100，最高 1702。"
     public static let chinese: ChartSummaryText = {
         var words = ChartSummaryText()
         words.from = "从"
@@ -40,10 +40,10 @@ public struct ChartSummaryText: Sendable {
         guard let summary else { return noData }
         let span = "\(from) \(formatTime(summary.start)) \(to) \(formatTime(summary.end))"
         guard let last = summary.latest, let low = summary.minimum, let high = summary.maximum else {
-            return "\(span)\(colon) \(noData)\(stop)"
+            return "\(span)\(colon)\(noData)\(stop)"
         }
         return
-            "\(span)\(colon) \(latest) \(formatValue(last.value))\(comma) \(lowest) \(formatValue(low.value))\(comma)"
-            + " \(highest) \(formatValue(high.value))\(stop)"
+            "\(span)\(colon)\(latest) \(formatValue(last.value))\(comma)\(lowest) \(formatValue(low.value))"
+            + "\(comma)\(highest) \(formatValue(high.value))\(stop)"
     }
 }

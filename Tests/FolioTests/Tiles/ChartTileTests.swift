@@ -81,7 +81,7 @@ import Testing
         let root = try #require(svg.elements("svg").first)
         #expect(StrictXML.attribute("viewBox", of: root) == "0 0 160 40")
         let title = try #require(svg.elements("title").first.map(StrictXML.text(of:)))
-        #expect(title == "Requests: 从 07:00 到 07:35： 最新 1300， 最低 1100.2， 最高 1702.5。")
+        #expect(title == "Requests: 从 07:00 到 07:35：最新 1300，最低 1100.2，最高 1702.5。")
         #expect(html.contains("<summary>数据</summary>"))
     }
 
@@ -92,6 +92,20 @@ import Testing
         #expect(svg.elements("desc").first.map(StrictXML.text(of:)) == "db 42%, cache 90%")
         let labels = svg.elements("text").map(StrictXML.text(of:))
         #expect(labels.contains("db") && labels.contains("cache") && labels.contains("100%"))
+    }
+
+    @Test func aChartOnARightToLeftPageRunsFromTheRight() throws {
+        var page = PageConfiguration(
+            key: "rtl", title: "RTL", template: "tiles.html", source: .inline(json: Self.requests))
+        page.tiles = [chart("rpm", .line, path: "rpm")]
+        var pager = PagerConfiguration(key: "dash", title: "Dash", pages: [page])
+        pager.dir = .rtl
+        let html = store.panel(page, of: pager, shownCount: 1).html
+        let svg = try #require(StrictXML(html.slice(from: "<svg", to: "</svg>")))
+        #expect(svg.elements("svg").first.flatMap { StrictXML.attribute("direction", of: $0) } == "rtl")
+        // The latest reading's marker sits left of the plot's middle: time runs from the right.
+        let marker = try #require(svg.elements("circle").first.flatMap { StrictXML.attribute("cx", of: $0) })
+        #expect(try #require(Double(marker)) < 300)
     }
 
     @Test func aChartWithoutPointsSaysSoInItsName() throws {
