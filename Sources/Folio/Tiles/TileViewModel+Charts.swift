@@ -90,7 +90,9 @@ extension TileViewModel {
     private func timeText(spanning points: [TimeSeriesPoint]) -> @Sendable (Date) -> String {
         let times = points.map(\.time)
         let span = (times.max() ?? .distantPast).timeIntervalSince(times.min() ?? .distantPast)
-        let format = ValueFormat(kind: span < 2 * 86_400 ? .time : .date, spec: "time")
+        let format =
+            span < 2 * 86_400
+            ? ValueFormat(kind: .time, spec: "time") : ValueFormat(kind: .date, spec: "date")
         let context = self.context
         return { format.format(.number($0.timeIntervalSince1970), in: context) }
     }
