@@ -299,6 +299,7 @@
     const arriving = panel.dataset.loaded !== 'true';
     clearWaiting(panel);
     if (panel.innerHTML !== source.innerHTML) panel.replaceChildren(...source.childNodes);
+    refreshRelativeTimes(panel);
     panel.dataset.loaded = 'true';
     if (arriving && fades && !reducedMotion.matches) {
       panel.classList.add('folio-arrived');
@@ -331,6 +332,7 @@
   function enhance(section) {
     if (enhanced.has(section)) return;
     enhanced.add(section);
+    refreshRelativeTimes(section);
     applySelection(section, selectedOf(section));
     scrollTrack(section, selectedOf(section), false);
     const dragged = section.querySelector('.folio-track');
@@ -806,6 +808,7 @@
     const focused = panel.contains(document.activeElement) && document.activeElement !== panel
       ? pathTo(panel, document.activeElement) : null;
     panel.replaceChildren(fresh.content);
+    refreshRelativeTimes(panel);
     panel.scrollTop = scrollTop;
     panel.scrollLeft = scrollLeft;
     if (focused) {
@@ -867,7 +870,52 @@
     }
   });
 
+  /*
+   * Relative times ("7 min ago") the server wrote as
+   * <time data-folio-relative datetime="…">, kept current by the browser's
+   * clock with the server's rule (FolioCore TimeText.relative): whole units
+   * rounded toward zero, seconds under a minute, minutes under an hour,
+   * hours under a day, then days; "now" under a second.
+   */
+  const RELATIVE = 'time[data-folio-relative][datetime]';
+  const RELATIVE_SECONDS = 30;
+
+  /** Whether a language tag reads Simplified Chinese (as FolioCore's FormatLanguage decides). */
+  function isSimplifiedChinese(tag) {
+    const [first, ...rest] = tag.toLowerCase().split('-');
+    const traditional = rest.includes('hant')
+      || (rest.some((subtag) => ['tw', 'hk', 'mo'].includes(subtag)) && !rest.includes('hans'));
+    return first === 'zh' && !traditional;
+  }
+
+  /** `seconds` (since 1970) against `now` in words, as the server says it. */
+  function relativeText(seconds, now, chinese) {
+    const difference = seconds - now;
+    const magnitude = Math.abs(difference);
+    if (magnitude < 1) return chinese ? '现在' : 'now';
+    const [count, unit] = magnitude < 60 ? [magnitude, chinese ? '秒' : ' s']
+      : magnitude < 3600 ? [magnitude / 60, chinese ? '分钟' : ' min']
+        : magnitude < 86400 ? [magnitude / 3600, chinese ? '小时' : ' h']
+          : [magnitude / 86400, chinese ? '天' : ' d'];
+    const amount = String(Math.floor(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + unit;
+    if (chinese) return amount + (difference < 0 ? '前' : '后');
+    return difference < 0 ? amount + ' ago' : 'in ' + amount;
+  }
+
+  function refreshRelativeTimes(root) {
+    const now = Date.now() / 1000;
+    for (const time of root.querySelectorAll(RELATIVE)) {
+      const at = Date.parse(time.getAttribute('datetime'));
+      if (Number.isNaN(at)) continue;
+      const language = time.closest('[lang]')?.getAttribute('lang') ?? 'en';
+      const text = relativeText(at / 1000, now, isSimplifiedChinese(language));
+      if (time.textContent !== text) time.textContent = text;
+    }
+  }
+  setInterval(() => refreshRelativeTimes(document), RELATIVE_SECONDS * 1000);
+
   function start() {
+    refreshRelativeTimes(document);
     document.querySelectorAll(PAGER).forEach((section) => {
       enhance(section);
       openLive(section);

@@ -76,9 +76,25 @@ public final class FolioApp: HTTPHandler {
     /// these templates (`FolioApp.launch`'s load), `nil` to validate here.
     /// `liveBus` shares live refreshes with the other instances on one database.
     init(
-        configuration: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager,
+        configuration given: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager,
         validated: [ConfigurationProblem]?, liveBus: any LiveBus = LocalLiveBus()
     ) throws(FolioStartupError) {
+        var warnings: [String] = []
+        let measurer: any TextMeasuring
+        do {
+            let fonts = try FontMeasurer.standard(publicDirectory: Self.fontsFolder(options.publicSearchPath))
+            if case .summedAdvances(.notLoaded) = fonts.shaping {
+                warnings.append(
+                    "titles are not shaped, \(fonts.shaping): Arabic, Devanagari, Thai and emoji titles"
+                        + " may get indicators of the wrong width")
+            }
+            measurer = fonts
+        } catch {
+            warnings.append("title widths are estimated: \(error)")
+            measurer = EstimatingMeasurer()
+        }
+        // Tiles format with the configuration's names and lay charts out with the titles' fonts.
+        let configuration = given.preparingTiles(measurer: measurer)
         self.configuration = configuration
         self.options = options
         self.sessions = sessions
@@ -97,7 +113,6 @@ public final class FolioApp: HTTPHandler {
         } catch {
             throw FolioStartupError("templates in \(searchPath.joined(separator: ", ")): \(error)")
         }
-        var warnings: [String] = []
         do throws(ConfigurationError) {
             let found: [ConfigurationProblem]
             if let validated {
@@ -120,19 +135,6 @@ public final class FolioApp: HTTPHandler {
         } else {
             warnings.append(
                 "no static files: cannot open \(options.publicSearchPath.joined(separator: ", "))")
-        }
-        let measurer: any TextMeasuring
-        do {
-            let fonts = try FontMeasurer.standard(publicDirectory: Self.fontsFolder(options.publicSearchPath))
-            if case .summedAdvances(.notLoaded) = fonts.shaping {
-                warnings.append(
-                    "titles are not shaped, \(fonts.shaping): Arabic, Devanagari, Thai and emoji titles"
-                        + " may get indicators of the wrong width")
-            }
-            measurer = fonts
-        } catch {
-            warnings.append("title widths are estimated: \(error)")
-            measurer = EstimatingMeasurer()
         }
         if let file = options.secretFile {
             do { secret = try ServerSecret.file(at: file) } catch { throw FolioStartupError("\(error)") }

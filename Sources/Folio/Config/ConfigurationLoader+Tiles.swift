@@ -6,8 +6,9 @@ extension ConfigurationLoader {
     static let tileKeys = [
         "key", "title", "widget", "path", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
         "refreshSeconds", "levels", "unit", "previousPath", "min", "max", "columns", "levelKey", "empty",
+        "format",
     ]
-    static let columnKeys = ["key", "title", "align", "truncate"]
+    static let columnKeys = ["key", "title", "align", "truncate", "format"]
     static let levelKeys = ["warning", "critical", "map"]
 
     /// Reads a page's `tiles` array; problems are reported at their place.
@@ -80,7 +81,17 @@ extension ConfigurationLoader {
         guard let key, let title, let widget else { return nil }
         var tile = TileConfiguration(key: key, title: title, widget: widget, path: tilePath, source: source)
         tile.refreshSeconds = refreshSeconds
-        if let member = fields["levels"] { tile.levels = levels(member.value, in: what) }
+        if let member = fields["levels"] {
+            // A spec or a named level (checked with the configuration's names), or an object.
+            if case .string(let spec) = member.value.value {
+                tile.levelSpec = spec
+                note(path + ".levels", member.value.location)
+            } else {
+                tile.levels = levels(member.value, in: what)
+            }
+        }
+        tile.format = reader.string(fields, "format", in: what, required: false)
+        note(path + ".format", fields["format"]?.value.location)
         tile.unit = reader.string(fields, "unit", in: what, required: false)
         tile.previousPath = self.path(fields, "previousPath", in: what)
         tile.minimum = reader.number(fields, "min") ?? 0
@@ -92,7 +103,7 @@ extension ConfigurationLoader {
         tile.emptyText = reader.string(fields, "empty", in: what, required: false)
         if widget == .table {
             if let member = fields["columns"] {
-                tile.columns = columns(member.value, in: what)
+                tile.columns = columns(member.value, in: what, at: path + ".columns")
             } else {
                 reader.reportMissing("columns", in: what, fields)
             }
@@ -148,18 +159,20 @@ extension ConfigurationLoader {
         return rule
     }
 
-    private mutating func columns(_ node: JSONNode, in what: String) -> [TableColumn] {
+    private mutating func columns(_ node: JSONNode, in what: String, at path: String) -> [TableColumn] {
         guard case .array(let nodes) = node.value, !nodes.isEmpty else {
             reader.report(node.location, "'columns' of \(what) must be a non-empty array, found \(node.kind)")
             return []
         }
-        return nodes.compactMap { columnNode in
+        return nodes.enumerated().compactMap { index, columnNode in
             guard
                 let fields = reader.object(columnNode, allowed: Self.columnKeys, what: "a column of \(what)"),
                 let key = reader.string(fields, "key", in: "a column of \(what)", required: true)
             else { return nil }
             var column = TableColumn(
                 key: key, title: reader.string(fields, "title", in: what, required: false))
+            column.format = reader.string(fields, "format", in: what, required: false)
+            note("\(path)[\(index)].format", fields["format"]?.value.location)
             if let align = reader.string(fields, "align", in: what, required: false) {
                 if let parsed = ColumnAlignment(rawValue: align) {
                     column.align = parsed

@@ -98,6 +98,7 @@ struct ConfigurationValidator {
         if configuration.pagers.isEmpty { report("pagers", "'pagers' must be a non-empty array") }
         checkLanguage(configuration.lang, of: "the configuration", at: "lang")
         checkFormatting()
+        checkTileFormats()
         checkAccess(configuration.access, at: "access")
         checkStylesheets(configuration.stylesheets)
         var seen: [String: String] = [:]

@@ -21,7 +21,11 @@ extension PageContentStore {
                 recheckAfter: tile.refreshSeconds)
         }
         let tiles = page.tiles.map { tile -> TemplateValue in
-            let model = TileViewModel(tile: tile, words: words)
+            let model = TileViewModel(
+                tile: tile, words: words, language: pager.lang ?? language, now: now,
+                rightToLeft: (pager.dir ?? tile.rendering.direction) == .rtl)
+            // "7 min ago" must be right without JavaScript too: render it again soon.
+            if model.showsRelativeTime { expires = earliest(expires, now + Self.relativeTimeSeconds) }
             guard tile.source != .none else { return model.value(pageRoot) }
             let name = TileDataName.of(tile, page: page, pager: pager.key)
             switch loader.data(name, source: tile.source, recheckAfter: tile.refreshSeconds) {

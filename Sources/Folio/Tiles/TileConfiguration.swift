@@ -20,10 +20,23 @@ public struct TileConfiguration: Sendable {
     /// How values become levels; `nil`: every value is `unknown`, except
     /// a status list's, which maps up/degraded/down by default.
     public var levels: TileLevels?
+    /// `levels` as a level spec (`warning=80,critical=90`) or a named level
+    /// of the configuration's `levels`; read when `levels` is nil.
+    public var levelSpec: String?
+    /// How every value the tile shows is formatted: a format spec
+    /// (`compact.1`, `percent.1`, `bytes`, `relative`) or a named format of
+    /// the configuration's `formats`; nil shows values as the data has them.
+    public var format: String?
+    /// The formats, levels, time zone and measurer of the server showing the tile.
+    public var rendering = TileRendering.estimated
     /// A stat's or meter's unit, shown after the value (`req/min`, `%`).
     public var unit: String?
     /// A stat's path, beside `path`, to the previous value it is compared with.
     public var previousPath: String?
+    /// A chart's size in SVG units, scaled by CSS to the tile's width; nil for the widget's default.
+    public var chartWidth: Double?
+    /// A chart's height in SVG units.
+    public var chartHeight: Double?
     /// A meter's range. Default 0 to 100.
     public var minimum: Double = 0
     /// A meter's maximum.
@@ -57,6 +70,14 @@ public enum TileWidget: String, Sendable, CaseIterable {
     case table
     /// A value against a maximum.
     case meter
+    /// A small line of one series, its latest reading marked.
+    case sparkline
+    /// A time-series line chart: axes, legend, min/max/latest called out.
+    case line
+    /// A line chart filled down to zero.
+    case area
+    /// Bars, one per labelled value; horizontal when labels are long.
+    case bar
 }
 
 /// A table column: which row field it shows, under what heading, aligned how.
@@ -70,6 +91,8 @@ public struct TableColumn: Sendable, Hashable {
     /// Whether long text is cut to one line (the full text a click away)
     /// rather than wrapped.
     public var truncate = false
+    /// How the column's values are formatted (a spec or a named format); nil: as the data has them.
+    public var format: String?
 
     /// Creates a column.
     public init(key: String, title: String? = nil, align: ColumnAlignment = .start, truncate: Bool = false) {

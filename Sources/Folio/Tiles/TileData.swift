@@ -19,6 +19,7 @@ enum TileProblem: Error, Sendable {
     case nothingAt(String)
     case notNumber(String)
     case notList(String)
+    case notChartData(String)
 
     func words(_ words: TileWords) -> String {
         switch self {
@@ -27,6 +28,7 @@ enum TileProblem: Error, Sendable {
         case .nothingAt(let path): words.nothingAt(path)
         case .notNumber(let path): words.notNumber(path)
         case .notList(let path): words.notList(path)
+        case .notChartData(let path): words.notChartData(path)
         }
     }
 }

@@ -21,6 +21,21 @@ public struct TileLevels: Sendable, Hashable {
         self.mapping = mapping
     }
 
+    /// Which way thresholds count when the spec said so (`lower-is-worse`);
+    /// nil: from the thresholds' order.
+    var higherIsWorse: Bool?
+
+    /// A level spec's rule (`warning=80,critical=90`, `up=ok,down=critical`) as a tile's.
+    init(_ rule: LevelRule) {
+        switch rule.kind {
+        case .thresholds(let warning, let critical, let higherIsWorse):
+            self.init(warning: warning, critical: critical)
+            self.higherIsWorse = higherIsWorse
+        case .mapping(let mapping):
+            self.init(mapping: mapping)
+        }
+    }
+
     /// A status list's rules when its tile gives none.
     public static let serviceStates = TileLevels(mapping: [
         "up": .ok, "ok": .ok, "degraded": .warning, "warning": .warning, "down": .critical,
@@ -29,6 +44,7 @@ public struct TileLevels: Sendable, Hashable {
 
     /// Whether lower numbers are worse (only when `critical` < `warning`).
     var lowerIsWorse: Bool {
+        if let higherIsWorse { return !higherIsWorse }
         guard let warning, let critical else { return false }
         return critical < warning
     }

@@ -4,11 +4,35 @@ import FolioTemplate
 /// What `tiles.html` and `widgets.html` draw for one tile: the tile's
 /// configuration and data turned into plain values, levels decided here.
 ///
-/// Values stay raw (numbers as numbers) so that the one `value` macro of
-/// `widgets.html` decides how each is shown.
+/// Every value shown passes through ``shown(_:)`` (the tile's `format`, or a
+/// column's), then the one `value` macro of `widgets.html`.
 struct TileViewModel {
     let tile: TileConfiguration
     let words: TileWords
+    /// The page's language tag, for formats and chart words.
+    var language = "en"
+    /// Seconds since 1970 at this render, for relative times.
+    var now = 0.0
+    /// Whether the page is written right to left (charts mirror).
+    var rightToLeft = false
+
+    var context: FormatContext {
+        FormatContext(
+            language: FormatLanguage(tag: language), timeZone: tile.rendering.formatting.timeZone, now: now)
+    }
+
+    /// The tile's values as shown, through its `format`.
+    var shown: TileValueText { TileValueText(format: tile.rendering.format(tile.format), context: context) }
+
+    /// Whether the tile or a column shows relative times, which age.
+    var showsRelativeTime: Bool {
+        ([tile.format] + tile.columns.map(\.format)).contains { tile.rendering.format($0)?.kind == .relative }
+    }
+
+    /// The tile's levels: its object, else its spec or named level.
+    var rule: TileLevels? {
+        tile.levels ?? tile.levelSpec.flatMap { tile.rendering.levelRule($0) }.map(TileLevels.init)
+    }
 
     /// The tile as template data: `key`, `title`, `widget`, then either
     /// `problem` (the reader's words) or the widget's own object under its name.
@@ -23,6 +47,8 @@ struct TileViewModel {
         case .status: widget = status(data)
         case .table: widget = table(data)
         case .meter: widget = meter(data)
+        case .sparkline, .line, .area: widget = timeChart(data)
+        case .bar: widget = barChart(data)
         }
         switch widget {
         case .success(let value):
@@ -44,14 +70,14 @@ struct TileViewModel {
     }
 
     func level(of value: TemplateValue?, default rule: TileLevels? = nil) -> TemplateValue {
-        level((tile.levels ?? rule)?.level(of: value) ?? .unknown)
+        level((self.rule ?? rule)?.level(of: value) ?? .unknown)
     }
 
     private func stat(_ data: TileData) -> Result<TemplateValue, TileProblem> {
         data.value(at: tile.path).map { value in
-            var fields: [(String, TemplateValue)] = [("value", value)]
+            var fields: [(String, TemplateValue)] = [("value", shown(value))]
             // Without levels in its configuration a stat claims none, rather than "unknown".
-            if tile.levels != nil { fields.append(("level", level(of: value))) }
+            if rule != nil { fields.append(("level", level(of: value))) }
             if let unit = tile.unit { fields.append(("unit", .string(unit))) }
             if let previousPath = tile.previousPath, case .number(let now) = value,
                 case .success(let previous) = data.number(at: previousPath)
@@ -72,8 +98,8 @@ struct TileViewModel {
         return .object(
             TemplateObject([
                 ("direction", .string(direction)), ("arrow", .string(arrow)), ("word", .string(word)),
-                ("delta", .number(abs(now - previous))), ("from", .string(words.from)),
-                ("previous", .number(previous)),
+                ("delta", shown(.number(abs(now - previous)))), ("from", .string(words.from)),
+                ("previous", shown(.number(previous))),
             ]))
     }
 
@@ -85,7 +111,7 @@ struct TileViewModel {
                     ("name", item["name"] ?? .string(item.text)), ("state", state ?? .null),
                     ("level", level(of: state, default: .serviceStates)),
                 ]
-                if let since = item["since"] { fields.append(("since", since)) }
+                if let since = item["since"] { fields.append(("since", shown(since))) }
                 return .object(TemplateObject(fields))
             }
             return .object(
@@ -107,7 +133,11 @@ struct TileViewModel {
             }
             let rows = items.map { row -> TemplateValue in
                 let cells = tile.columns.map { column -> TemplateValue in
-                    let value = row[column.key] ?? .null
+                    let raw = row[column.key] ?? .null
+                    let value =
+                        column.format.map {
+                            TileValueText(format: tile.rendering.format($0), context: context)(raw)
+                        } ?? raw
                     return .object(
                         TemplateObject([
                             ("value", value), ("text", .string(value.text)),
@@ -132,12 +162,13 @@ struct TileViewModel {
         data.number(at: tile.path ?? "").flatMap { value in
             var fields: [(String, TemplateValue)] = [
                 ("value", .number(value)), ("min", .number(tile.minimum)), ("max", .number(tile.maximum)),
+                ("shown", shown(.number(value))), ("shownMax", shown(.number(tile.maximum))),
                 ("label", .string(tile.title)),
             ]
-            if tile.levels != nil { fields.append(("level", level(of: .number(value)))) }
+            if rule != nil { fields.append(("level", level(of: .number(value)))) }
             if let unit = tile.unit { fields.append(("unit", .string(unit))) }
             // The browser's own colouring of <meter>: the good end, and where the bad end begins.
-            if let rule = tile.levels, let warning = rule.warning ?? rule.critical {
+            if let rule, let warning = rule.warning ?? rule.critical {
                 fields.append(rule.lowerIsWorse ? ("low", .number(warning)) : ("high", .number(warning)))
                 fields.append(("optimum", .number(rule.lowerIsWorse ? tile.maximum : tile.minimum)))
             }

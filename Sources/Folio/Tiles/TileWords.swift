@@ -16,6 +16,11 @@ struct TileWords: Sendable {
     var nothingAt: @Sendable (String) -> String
     var notNumber: @Sendable (String) -> String
     var notList: @Sendable (String) -> String
+    var notChartData: @Sendable (String) -> String
+    /// A chart's accessible summary and its data table's words.
+    var chart: ChartSummaryText
+    var dataTable: String
+    var time: String
 
     static let english = TileWords(
         levels: [.ok: "OK", .warning: "Warning", .critical: "Critical", .unknown: "Unknown"],
@@ -25,7 +30,9 @@ struct TileWords: Sendable {
         sourceFailed: "This tile's data could not be loaded.",
         nothingAt: { "No value at ‘\($0)’ in this tile's data." },
         notNumber: { "The value at ‘\($0)’ is not a number." },
-        notList: { "The value at ‘\($0)’ is not a list." })
+        notList: { "The value at ‘\($0)’ is not a list." },
+        notChartData: { "The value at ‘\($0)’ is not chart data." }, chart: .english, dataTable: "Data",
+        time: "Time")
 
     static let chinese = TileWords(
         levels: [.ok: "正常", .warning: "警告", .critical: "严重", .unknown: "未知"],
@@ -34,7 +41,8 @@ struct TileWords: Sendable {
         sourceFailed: "此卡片的数据无法加载。",
         nothingAt: { "此卡片的数据中没有“\($0)”。" },
         notNumber: { "“\($0)”的值不是数字。" },
-        notList: { "“\($0)”的值不是列表。" })
+        notList: { "“\($0)”的值不是列表。" },
+        notChartData: { "“\($0)”的值不是图表数据。" }, chart: .chinese, dataTable: "数据", time: "时间")
 
     static func forLanguage(_ tag: String) -> TileWords {
         tag.lowercased().hasPrefix("zh") ? chinese : english
