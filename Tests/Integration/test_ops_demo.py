@@ -51,6 +51,15 @@ def test_every_tile_of_the_overview_shows_a_value(demo):
     assert re.search(r"Disk free \d+(\.\d)? % / 100", tile_text(page, "disk"))
 
 
+def test_no_value_shows_float_noise(demo):
+    # A value such as 0.0014000000000000002 or 9.99e-05 is a float printed raw, not a reading.
+    page = fetch(demo.url + "/ops/overview")
+    values = re.findall(r'<span class="folio-value">([^<]*)</span>', page)
+    assert len(values) >= 10
+    noisy = [value for value in values if re.search(r"\d\.\d{5,}|\de-?\d", value)]
+    assert not noisy, noisy
+
+
 def requests_tile(demo):
     return tile_text(fetch(demo.url + "/ops/overview"), "requests")
 
