@@ -3,7 +3,7 @@ import Foundation
 
 extension ConfigurationLoader {
     static let pageKeys = [
-        "key", "title", "template", "data", "dataFile", "url", "cacheSeconds", "timeoutSeconds",
+        "key", "title", "template", "data", "dataFile", "url", "simulate", "cacheSeconds", "timeoutSeconds",
         "refreshSeconds",
         "badge", "badgeLabel", "access", "tiles",
     ]
@@ -30,15 +30,21 @@ extension ConfigurationLoader {
         note(path + ".refreshSeconds", fields["refreshSeconds"]?.value.location)
         note(path + ".badge", fields["badge"]?.value.location)
         let refreshSeconds = reader.number(fields, "refreshSeconds")
-        if let member = fields["refreshSeconds"], !["dataFile", "url"].contains(where: { fields[$0] != nil })
+        if let member = fields["refreshSeconds"],
+            !["dataFile", "url", "simulate"].contains(where: { fields[$0] != nil })
         {
             reader.report(
-                member.keyLocation, "'refreshSeconds' only applies to a page with a 'url' or a 'dataFile'")
+                member.keyLocation,
+                "'refreshSeconds' only applies to a page with a 'url', a 'dataFile' or 'simulate'")
         }
         let badge = reader.string(fields, "badge", in: what, required: false)
         if case .url(let url, _, let timeout) = source, let refreshSeconds, fields["cacheSeconds"] == nil {
             // A live feed is kept no longer than its refresh period: a view without JavaScript gets the newest.
             source = .url(url, cacheSeconds: refreshSeconds, timeoutSeconds: timeout)
+        }
+        if let simulated = simulatedSource(fields, in: what) {
+            // Made up afresh at each refresh; without one, once a minute.
+            source = simulated.source(cacheSeconds: refreshSeconds ?? 60)
         }
         guard let key else { return nil }
         var page = PageConfiguration(
@@ -50,9 +56,10 @@ extension ConfigurationLoader {
         return page
     }
 
-    /// Exactly one of `data`, `dataFile`, `url` (or none); `nil` after reporting.
+    /// Exactly one of `data`, `dataFile`, `url`, `simulate` (or none); `nil`
+    /// after reporting, and for `simulate`, which `simulatedSource` reads.
     mutating func source(_ fields: [String: JSONMember], in what: String, at path: String) -> PageSource? {
-        let given = ["data", "dataFile", "url"].filter { fields[$0] != nil }
+        let given = ["data", "dataFile", "url", "simulate"].filter { fields[$0] != nil }
         if given.count > 1 {
             reader.report(
                 fields[given[1]]?.keyLocation, "\(what) has both '\(given[0])' and '\(given[1])': choose one")
@@ -66,6 +73,8 @@ extension ConfigurationLoader {
         guard let kind = given.first else { return PageSource.none }
         note(path, fields[kind]?.value.location)
         switch kind {
+        case "simulate":
+            return nil
         case "data":
             let node = fields["data"]!.value
             guard case .object = node.value else {

@@ -222,17 +222,17 @@ struct ConfigurationValidator {
         checkDataPaths(page, of: what, at: path)
     }
 
-    /// `refreshSeconds` (only for URL and file data, 1 s to a day) and
-    /// `badge` (a dotted path, only for a page with data).
+    /// `refreshSeconds` (only for URL, file and computed data such as
+    /// `simulate`, 1 s to a day) and `badge` (a dotted path, only for a page with data).
     mutating func checkLive(_ page: PageConfiguration, of what: String, at path: String) {
         if let seconds = page.refreshSeconds {
             switch page.source {
-            case .url, .file:
+            case .url, .file, .provider:
                 checkRange(seconds, 1...86_400, named: "refreshSeconds", at: path + ".refreshSeconds")
-            case .none, .inline, .provider:
+            case .none, .inline:
                 report(
                     path + ".refreshSeconds",
-                    "\(what) has 'refreshSeconds' but no 'url' or 'dataFile' to refresh")
+                    "\(what) has 'refreshSeconds' but no 'url', 'dataFile' or 'simulate' to refresh")
             }
         }
         if let badge = page.badge {

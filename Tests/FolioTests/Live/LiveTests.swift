@@ -175,7 +175,7 @@ private final class RecordingSink: LiveSink {
     @Test func refreshSecondsNeedsAURLOrAFileAndASaneInterval() throws {
         #expect(
             try problems(PageConfiguration(key: "a", title: "A", template: "t.html", refreshSeconds: 5)) == [
-                "page 'a' of pager 'ops' has 'refreshSeconds' but no 'url' or 'dataFile' to refresh"
+                "page 'a' of pager 'ops' has 'refreshSeconds' but no 'url', 'dataFile' or 'simulate' to refresh"
             ])
         let tooOften = try problems(
             PageConfiguration(
