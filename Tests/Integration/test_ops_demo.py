@@ -42,13 +42,26 @@ def test_every_tile_of_the_overview_shows_a_value(demo):
         text = tile_text(page, key)
         assert "folio-tile-problem" not in re.search(
             rf'<article[^>]*id="folio-tile-{key}".*?</article>', page, re.S).group(0), text
-    assert re.fullmatch(r"Requests \d+ req/min [▲▼▶] (up|down|unchanged) \d+ from \d+ [✓!✕?] \w+",
+    # compact.1: 1441 reads 1.4k, and so does the previous value.
+    assert re.fullmatch(r"Requests \d+(\.\d)?k? req/min [▲▼▶] (up|down|unchanged) \d+(\.\d)?k? from \d+(\.\d)?k?"
+                        r" [✓!✕?] \w+",
                         tile_text(page, "requests")), tile_text(page, "requests")
     services = tile_text(page, "services")
     for name in ["api", "search", "billing"]:
-        assert re.search(rf"{name} \S (up|degraded|down) since 20\d\d-", services), services
+        assert re.search(rf"{name} \S (up|degraded|down) since (now|\d+ (s|min|h|d) ago)", services), services
     assert tile_text(page, "deploys").count(" 1.") == 5
-    assert re.search(r"Disk free \d+(\.\d)? % / 100", tile_text(page, "disk"))
+    assert re.search(r"Error rate \d+\.\d\d%", tile_text(page, "errors")), tile_text(page, "errors")
+    assert re.search(r"Disk free \d+\.\d % / 100\.0", tile_text(page, "disk")), tile_text(page, "disk")
+
+
+def test_the_trends_page_draws_every_chart_as_a_named_image(demo):
+    page = fetch(demo.url + "/ops/trends")
+    for key in ["requests-spark", "requests-line", "latency", "errors-by-service"]:
+        tile = re.search(rf'<article[^>]*id="folio-tile-{key}".*?</article>', page, re.S).group(0)
+        assert "folio-tile-problem" not in tile, tile_text(page, key)
+        assert re.search(rf'<svg [^>]*role="img" aria-labelledby="folio-chart-{key}-title', tile), key
+    latency = tile_text(page, "latency")
+    assert re.search(r"\d+ ms", latency), latency
 
 
 def test_no_value_shows_float_noise(demo):
@@ -101,5 +114,5 @@ def test_an_open_tab_is_sent_the_new_numbers(demo):
     changed = stream.events_until(
         lambda e: e.get("event") == "page" and e["data"]["page"] == "overview"
         and tile_text(e["data"]["html"], "requests") != shown, timeout=25)[-1]
-    assert re.match(r"Requests \d+ req/min", tile_text(changed["data"]["html"], "requests"))
+    assert re.match(r"Requests \d+(\.\d)?k? req/min", tile_text(changed["data"]["html"], "requests"))
     stream.close()
