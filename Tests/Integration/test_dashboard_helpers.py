@@ -357,3 +357,13 @@ def feed_and_clicks_config(folder, url, timeout_seconds, pager="feed", page="slo
             {"key": "y", "title": "Y", "template": "content/posts.html", "data": {"posts": []}},
         ]},
     ])
+
+
+def serious_axe_violations(axe, page):
+    """axe's serious and critical findings on `page` (`axe`: the module
+    `axe_playwright_python.sync_playwright`), each as its rule, impact and
+    first three targets."""
+    results = axe.Axe().run(page).response
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
