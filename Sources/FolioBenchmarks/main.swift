@@ -9,6 +9,7 @@ let suites: [(name: String, run: @Sendable () throws -> Void)] = [
     ("format", FormatBenchmark.run),
     ("offload", OffloadBenchmark.run),
     ("charts", ChartBenchmark.run),
+    ("tiles", TilesBenchmark.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
