@@ -51,7 +51,8 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let template: Template
     do {
-        template = try Template(bytes: bytes, name: "fuzz.html", file: "fuzz.html", library: nil)
+        template = try Template(
+            bytes: bytes, name: "fuzz.html", file: "fuzz.html", library: nil, formatting: nil)
     } catch {
         precondition(error.line >= 0 && error.column >= 0, "error without a place: \(error)")
         _ = error.description
