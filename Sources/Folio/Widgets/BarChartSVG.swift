@@ -9,12 +9,9 @@ public enum BarChartSVG {
         -> String
     {
         let rtl = layout.rightToLeft
-        var svg = ChartMarkup.svgOpening(
+        var svg = ChartMarkup.titledOpening(
             className: "folio-chart folio-chart-bar", width: layout.bounds.width,
-            height: layout.bounds.height,
-            labelID: "\(id)-title \(id)-summary", rightToLeft: rtl)
-        svg += "<title id=\"\(ChartMarkup.escaped(id))-title\">\(ChartMarkup.escaped(title))</title>"
-        svg += "<desc id=\"\(ChartMarkup.escaped(id))-summary\">\(ChartMarkup.escaped(summary))</desc>"
+            height: layout.bounds.height, id: id, title: title, summary: summary, rightToLeft: rtl)
         svg += "<g class=\"folio-chart-bars folio-series folio-series-0\">"
         for bar in layout.bars {
             let rect = bar.rect
@@ -26,10 +23,10 @@ public enum BarChartSVG {
         svg += "</g><g class=\"folio-chart-axis\" stroke=\"currentColor\">"
         let plot = layout.plot
         if layout.orientation == .vertical {
-            svg += TimeSeriesChartSVG.line(
+            svg += ChartMarkup.line(
                 x1: plot.x, y1: layout.baseline, x2: plot.maxX, y2: layout.baseline)
         } else {
-            svg += TimeSeriesChartSVG.line(
+            svg += ChartMarkup.line(
                 x1: layout.baseline, y1: plot.y, x2: layout.baseline, y2: plot.maxY)
         }
         svg += "</g><g class=\"folio-chart-labels\" fill=\"currentColor\">"

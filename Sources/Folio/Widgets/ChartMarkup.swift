@@ -82,6 +82,25 @@ enum ChartMarkup {
     }
 
     /// The opening `<svg>` of a chart `width` x `height`, named by the element `labelID`.
+    /// A chart's opening: `svgOpening` named by `title` and described by
+    /// `summary` (ids `{id}-title` and `{id}-summary`).
+    static func titledOpening(
+        className: String, width: Double, height: Double, id: String, title: String, summary: String,
+        rightToLeft: Bool
+    ) -> String {
+        svgOpening(
+            className: className, width: width, height: height, labelID: "\(id)-title \(id)-summary",
+            rightToLeft: rightToLeft)
+            + "<title id=\"\(escaped(id))-title\">\(escaped(title))</title>"
+            + "<desc id=\"\(escaped(id))-summary\">\(escaped(summary))</desc>"
+    }
+
+    /// A `<line>` from (x1, y1) to (x2, y2).
+    static func line(x1: Double, y1: Double, x2: Double, y2: Double) -> String {
+        "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\""
+            + " y2=\"\(number(y2))\"/>"
+    }
+
     static func svgOpening(
         className: String, width: Double, height: Double, labelID: String, rightToLeft: Bool
     )

@@ -13,26 +13,24 @@ public enum TimeSeriesChartSVG {
     {
         let rtl = layout.rightToLeft
         let plot = layout.plot
-        var svg = ChartMarkup.svgOpening(
+        var svg = ChartMarkup.titledOpening(
             className: "folio-chart folio-chart-line", width: layout.bounds.width,
-            height: layout.bounds.height,
-            labelID: "\(id)-title \(id)-summary", rightToLeft: rtl)
-        svg += "<title id=\"\(ChartMarkup.escaped(id))-title\">\(ChartMarkup.escaped(title))</title>"
-        svg += "<desc id=\"\(ChartMarkup.escaped(id))-summary\">\(ChartMarkup.escaped(summary))</desc>"
+            height: layout.bounds.height, id: id, title: title, summary: summary, rightToLeft: rtl)
 
         svg += "<g class=\"folio-chart-grid\" stroke=\"currentColor\" stroke-opacity=\"0.15\">"
         for tick in layout.valueTicks {
-            svg += line(x1: plot.x, y1: tick.position, x2: plot.maxX, y2: tick.position)
+            svg += ChartMarkup.line(x1: plot.x, y1: tick.position, x2: plot.maxX, y2: tick.position)
         }
         svg += "</g><g class=\"folio-chart-axis\" stroke=\"currentColor\">"
-        svg += line(x1: plot.x, y1: plot.maxY, x2: plot.maxX, y2: plot.maxY)
+        svg += ChartMarkup.line(x1: plot.x, y1: plot.maxY, x2: plot.maxX, y2: plot.maxY)
         for tick in layout.timeTicks where tick.label != nil {
-            svg += line(x1: tick.position, y1: plot.maxY, x2: tick.position, y2: plot.maxY + style.tickLength)
+            svg += ChartMarkup.line(
+                x1: tick.position, y1: plot.maxY, x2: tick.position, y2: plot.maxY + style.tickLength)
         }
         let tickStart = rtl ? plot.maxX : plot.x
         let tickEnd = rtl ? plot.maxX + style.tickLength : plot.x - style.tickLength
         for tick in layout.valueTicks where tick.label != nil {
-            svg += line(x1: tickStart, y1: tick.position, x2: tickEnd, y2: tick.position)
+            svg += ChartMarkup.line(x1: tickStart, y1: tick.position, x2: tickEnd, y2: tick.position)
         }
         svg += "</g><g class=\"folio-chart-labels\" fill=\"currentColor\">"
         for label in layout.valueTicks.compactMap(\.label) + layout.timeTicks.compactMap(\.label) {
@@ -83,10 +81,5 @@ public enum TimeSeriesChartSVG {
             svg += "</g>"
         }
         return svg + "</svg>"
-    }
-
-    static func line(x1: Double, y1: Double, x2: Double, y2: Double) -> String {
-        "<line x1=\"\(ChartMarkup.number(x1))\" y1=\"\(ChartMarkup.number(y1))\" x2=\"\(ChartMarkup.number(x2))\""
-            + " y2=\"\(ChartMarkup.number(y2))\"/>"
     }
 }
