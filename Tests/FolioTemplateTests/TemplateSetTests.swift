@@ -57,6 +57,36 @@ import Testing
         }
     }
 
+    @Test func aTemplateInAFolderReachesMacrosAtTheTopOfTheSet() throws {
+        let folder = try makeFolder([
+            "widgets.html": #"<b metal:define-macro="stat">top</b>"#,
+            "content/page.html": #"<p><i metal:use-macro="macros/widgets/macros/stat"></i></p>"#,
+        ])
+        let set = try TemplateSet(directory: folder)
+        try set.check()
+        #expect(try set.render("content/page.html", [:]) == "<p><b>top</b></p>")
+        // A file beside the using template still comes first.
+        let shadowed = try makeFolder([
+            "widgets.html": #"<b metal:define-macro="stat">top</b>"#,
+            "content/widgets.html": #"<b metal:define-macro="stat">beside</b>"#,
+            "content/page.html": #"<p><i metal:use-macro="macros/widgets/macros/stat"></i></p>"#,
+        ])
+        #expect(
+            try TemplateSet(directory: shadowed).render("content/page.html", [:]) == "<p><b>beside</b></p>")
+    }
+
+    @Test func aMacroFileFoundNowhereNamesTheFileBesideTheTemplate() throws {
+        let folder = try makeFolder([
+            "content/page.html": #"<p metal:use-macro="macros/widgets/macros/stat"></p>"#
+        ])
+        do {
+            try TemplateSet(directory: folder).check()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("content/widgets.html"), "\(error.message)")
+        }
+    }
+
     @Test func checkPassesWhenEveryMacroExists() throws {
         let folder = try makeFolder([
             "layout.html": #"<html metal:define-macro="page"></html>"#,

@@ -18,13 +18,11 @@ extension ConfigurationLoader {
         note(path + ".key", fields["key"]?.value.location ?? node.location)
         let what = key.map { "page '\($0)' of \(pagerWhat)" } ?? "a page of \(pagerWhat)"
         let title = requiredString(fields, "title", in: what, at: path + ".title")
-        // A page of tiles is drawn by Folio's own template; its tiles say what goes in it.
+        // A page of tiles is drawn by Folio's own template unless it names one
+        // of its own, which then places the tiles itself (`tilesByKey`).
         let tiles = fields["tiles"].map { self.tiles($0.value, in: what, at: path + ".tiles") } ?? []
-        if let member = fields["tiles"], fields["template"] != nil {
-            reader.report(member.keyLocation, "\(what) has both 'template' and 'tiles': choose one")
-        }
         let template =
-            fields["tiles"] == nil
+            fields["tiles"] == nil || fields["template"] != nil
             ? requiredString(fields, "template", in: what, at: path + ".template") : "tiles.html"
         var source = self.source(fields, in: what, at: path + ".source")
         note(path + ".refreshSeconds", fields["refreshSeconds"]?.value.location)

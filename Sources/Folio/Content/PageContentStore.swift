@@ -235,7 +235,12 @@ final class PageContentStore: Sendable {
         globals["site"] = site
         globals["shownCount"] = .number(Double(shownCount))
         var expires = data.expires
-        if page.isTiled { (globals["tiles"], expires) = tileGrid(page, of: pager, pageData: data) }
+        if page.isTiled {
+            let grid = tileGrid(page, of: pager, pageData: data)
+            expires = grid.expires
+            globals["tiles"] = grid.tiles
+            globals["tilesByKey"] = Self.byKey(grid.tiles)
+        }
         do {
             let now = clock.now
             let template = try templates.template(named: page.template)

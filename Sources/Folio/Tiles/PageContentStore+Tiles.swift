@@ -43,6 +43,13 @@ extension PageContentStore {
         return (.array(tiles), expires)
     }
 
+    /// The tiles by key (`tilesByKey/requests`), for a page's own template
+    /// that places each tile itself with `widgets.html`'s `tile` macro.
+    static func byKey(_ tiles: TemplateValue) -> TemplateValue {
+        guard case .array(let items) = tiles else { return .null }
+        return .object(TemplateObject(items.compactMap { tile in tile["key"].map { ($0.text, tile) } }))
+    }
+
     /// Loads the tiles' own data without waiting (the `load` effect).
     func loadTilesIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration) {
         for tile in page.tiles where tile.source.isExternal {

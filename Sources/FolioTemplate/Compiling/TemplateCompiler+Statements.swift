@@ -182,9 +182,9 @@ extension TemplateCompiler {
                 attribute.offset,
                 "metal:use-macro=\"\(text)\": expected macros/FILE/macros/NAME (macro NAME in FILE.html)")
         }
+        let file = parts[1..<(parts.count - 2)].joined(separator: "/") + ".html"
         return MacroReference(
-            file: origin.folder + parts[1..<(parts.count - 2)].joined(separator: "/") + ".html",
-            macro: parts[parts.count - 1]
-        )
+            file: origin.folder + file, macro: parts[parts.count - 1],
+            topLevelFile: origin.folder.isEmpty ? nil : file)
     }
 }

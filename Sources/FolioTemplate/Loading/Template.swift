@@ -126,7 +126,11 @@ public final class Template: Sendable {
     func macro(_ reference: MacroReference, usedFrom element: ElementProgram) throws(TemplateError)
         -> ElementProgram
     {
-        let name = reference.file
+        var name = reference.file
+        // The using template's folder first, then the top of the set.
+        if let topLevel = reference.topLevelFile, let library, !library.holds(name), library.holds(topLevel) {
+            name = topLevel
+        }
         let target: Template
         if name == origin.name {
             target = self

@@ -9,7 +9,8 @@ import Foundation
 /// of a built-in set and keep the rest.
 ///
 /// `metal:use-macro="macros/layout/macros/page"` in any of them finds macro
-/// `page` in `layout.html` beside the using file (searched the same way). With `reloadWhenChanged`,
+/// `page` in `layout.html` beside the using file, else at the top of the set
+/// (searched the same way). With `reloadWhenChanged`,
 /// a template whose file changed is compiled again on its next use (for
 /// development; it costs one `stat` per use).
 public final class TemplateSet: Sendable {
@@ -22,6 +23,9 @@ public final class TemplateSet: Sendable {
     /// What compiles its templates' `format:` and `level:` specs; `nil` rejects them.
     public let formatting: (any TemplateFormatting)?
     private let cache = LockedValue<[String: Entry]>([:])
+    /// Names no folder held when asked (unless `reloadWhenChanged`), so a
+    /// macro's fallback to the top of the set costs no `stat` per render.
+    private let absent = LockedValue<Set<String>>([])
 
     private struct Entry: Sendable {
         var template: Template
@@ -111,6 +115,17 @@ public final class TemplateSet: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether some folder of the search path holds `name`.
+    func holds(_ name: String) -> Bool {
+        if !reloadWhenChanged {
+            if cache.withLock({ $0[name] != nil }) { return true }
+            if absent.withLock({ $0.contains(name) }) { return false }
+        }
+        let found = path(of: name) != nil
+        if !found && !reloadWhenChanged { absent.withLock { _ = $0.insert(name) } }
+        return found
     }
 
     /// The compiled template `name` (a path relative to the folder).

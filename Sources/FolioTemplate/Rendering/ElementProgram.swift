@@ -69,6 +69,10 @@ struct MacroReference: Sendable {
     /// `NAME.html` in the using template's folder, as a name in the set.
     var file: String
     var macro: String
+    /// `NAME.html` at the top of the set, looked up when the using
+    /// template's folder has no such file (so `content/page.html` reaches
+    /// the set's `widgets.html`); nil for a template at the top.
+    var topLevelFile: String? = nil
 }
 
 /// An element with statements, compiled: everything the renderer needs is
