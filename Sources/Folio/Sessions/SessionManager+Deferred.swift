@@ -50,17 +50,18 @@ extension SessionManager {
         defer { if !saving { updates.release(id) } }
         let now = clock.now
         let shared = storeWithoutWaiting
-        guard let session = shared == nil ? storeAnsweringFromMemory?.sessionIfAtHand(id: id) : known, isLive(session, now),
+        guard let session = shared == nil ? storeAnsweringFromMemory?.sessionIfAtHand(id: id) : known,
+            isLive(session, now),
             session.isIssuedAtClick, let before = session.pagers[pager], isCurrent(before)
         else { return .declined(nil) }
         var after = before
         let result: Result
         do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
         let decided = Decided(input: before, result: result, after: after)
-        // A due last-use note of an unchanged session is a write of its own: for the blocking path.
-        if after == before && isUseDue(session, at: now) { return .declined(decided) }
         guard let answer = prepare(result, after) else { return .declined(decided) }
-        if after == before {
+        // An unchanged click whose last use is due saves the record as it is
+        // with the new time: its use rides in the click's own write.
+        if after == before && !isUseDue(session, at: now) {
             counts.withLock { $0.unwrittenUse[id] = now }
             return .unchanged(answer)
         }

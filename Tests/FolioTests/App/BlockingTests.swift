@@ -131,6 +131,23 @@ import Testing
         #expect(!blocks(durable, request("/p/scroll", method: .post, cookie: session.id)))
     }
 
+    @Test func anUnchangedClickWhoseUseIsDueWritesItInItsOwnSaveWithoutAWorker() throws {
+        let app = try fixture.makeApp(store: try fixture.durableStore())
+        let session = try fixture.session(app)
+        let stored = try #require(try app.sessions.session(.anonymous(session.id), marksUse: false))
+        let shown = try #require(stored.pagers["p"]).state.selectedPage.key
+        fixture.clock.advance(by: app.sessions.configuration.touchInterval + 1)
+        #expect(!blocks(app, try click(app, page: shown, session: session)), "answered from the commit")
+        // Answered from the commit's completion: wait for it (bounded), not for a worker.
+        var after = stored
+        for _ in 0..<500 where after.lastSeen == stored.lastSeen {
+            usleep(10_000)
+            after = try #require(try app.sessions.session(.anonymous(session.id), marksUse: false))
+        }
+        #expect(after.lastSeen > stored.lastSeen, "the click's use was written")
+        #expect(after.pagers["p"] == stored.pagers["p"], "the record is as it was")
+    }
+
     @Test func pageDataToLoadBlocksEvenInMemory() throws {
         let app = try fixture.makeApp()
         let session = try fixture.session(app)
