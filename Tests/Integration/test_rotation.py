@@ -11,7 +11,7 @@ from test_dashboard_helpers import FolioServer, parse_html
 
 def refresh_of(html):
     """(seconds, url) of the view's refresh, or None."""
-    found = re.search(r'<noscript><meta http-equiv="refresh" content="([0-9.]+);url=([^"]*)"></noscript>', html)
+    found = re.search(r'<noscript><meta http-equiv="refresh" content="([0-9.]+); url=([^"]*)"></noscript>', html)
     return (found.group(1), found.group(2).replace("&amp;", "&")) if found else None
 
 

@@ -1,7 +1,7 @@
 /// A wall screen's elements in the page's `<head>`, spliced into the cached
 /// page per response (`ResponseFormFields.wallScreen`):
 ///
-/// - `<noscript><meta http-equiv="refresh" content="N;url=NEXT"></noscript>`:
+/// - `<noscript><meta http-equiv="refresh" content="N; url=NEXT"></noscript>`:
 ///   without JavaScript the browser goes on to the next view; with it the
 ///   refresh is not applied and folio.js advances the page in place.
 /// - `<meta name="folio-rotate" content="N" data-next="NEXT">`: what
@@ -14,7 +14,7 @@ enum RotationHead {
         if let next = screen.next {
             let seconds = PageRotation.text(next.seconds)
             let url = escaped(next.url)
-            html += "<noscript><meta http-equiv=\"refresh\" content=\"\(seconds);url=\(url)\"></noscript>\n"
+            html += "<noscript><meta http-equiv=\"refresh\" content=\"\(seconds); url=\(url)\"></noscript>\n"
             html += "<meta name=\"folio-rotate\" content=\"\(seconds)\" data-next=\"\(url)\">\n"
         }
         if screen.kiosk { html += "<meta name=\"folio-kiosk\" content=\"on\">\n" }

@@ -29,7 +29,7 @@ import Testing
         let head = String(decoding: RotationHead.markup(screen), as: UTF8.self)
         #expect(
             head == """
-                <noscript><meta http-equiv="refresh" content="5;url=/ops/b?rotate=5&amp;kiosk"></noscript>
+                <noscript><meta http-equiv="refresh" content="5; url=/ops/b?rotate=5&amp;kiosk"></noscript>
                 <meta name="folio-rotate" content="5" data-next="/ops/b?rotate=5&amp;kiosk">
                 <meta name="folio-kiosk" content="on">
 
