@@ -66,6 +66,40 @@ def test_a_rotation_of_three_pages_at_one_second_changes_page_three_times_in_abo
     assert page.context.cookies() == []
 
 
+# One frame after each change, how far the track still is from the selected page.
+RECORD_TRACK_DISTANCE = """
+window.__distances = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const section = record.target;
+    if (!section.matches('section.folio-pager') || section.getAttribute('data-selected') === record.oldValue) continue;
+    requestAnimationFrame(() => {
+      const track = section.querySelector('.folio-track');
+      const target = Number(section.dataset.selected) * track.clientWidth;
+      window.__distances.push(Math.abs(Math.abs(track.scrollLeft) - target));
+    });
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-selected'], attributeOldValue: true });
+"""
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_rotation_slides_unless_reduced_motion_is_preferred(wall, chromium, motion):
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
+    try:
+        page = context.new_page()
+        page.add_init_script(RECORD_TRACK_DISTANCE)
+        page.goto(f"{wall.url}/wall/one?rotate=1")
+        page.wait_for_function("() => window.__distances.length >= 2", timeout=10_000)
+        distances = page.evaluate("() => window.__distances")
+        if motion == "reduce":
+            assert all(distance <= 1 for distance in distances), distances  # there at once
+        else:
+            assert all(distance > 100 for distance in distances), distances  # still sliding
+    finally:
+        context.close()
+
+
 def test_a_click_pauses_the_rotation(wall, fresh_page):
     page = recording_page(fresh_page)
     page.goto(f"{wall.url}/wall/one?rotate=1")
