@@ -28,7 +28,4 @@ struct WallScreenQuery: Sendable, Equatable {
         }
         rotate = seconds
     }
-
-    /// Whether the view is a wall screen's: one that keeps nothing.
-    var isWallScreen: Bool { kiosk || (rotate ?? 0) > 0 }
 }

@@ -39,8 +39,9 @@ import Testing
 
     @Test func rotateTakesSecondsFromOneToADayOrZeroForOff() throws {
         #expect(try WallScreenQuery(query("rotate=1")).rotate == 1)
-        #expect(try WallScreenQuery(query("rotate=0")).isWallScreen == false)
-        #expect(try WallScreenQuery(query("kiosk")).isWallScreen)
+        #expect(try WallScreenQuery(query("rotate=0")).rotate == 0)
+        let kiosk = try WallScreenQuery(query("kiosk"))
+        #expect(kiosk.kiosk && kiosk.rotate == nil)
         for bad in ["rotate=0.5", "rotate=abc", "rotate=", "rotate=-3", "rotate=90000", "rotate=nan"] {
             #expect(throws: ClientError.self, "\(bad)") { try WallScreenQuery(query(bad)) }
         }
