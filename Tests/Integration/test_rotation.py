@@ -80,3 +80,19 @@ def test_a_rotating_view_with_a_session_cookie_saves_nothing(folio_bin, tmp_path
         # An ordinary view of the session does save its page: the rotation is what differs.
         client.get("/wall/two")
         assert client.state("/wall")["selected"]["key"] == "two"
+
+
+def test_a_rotation_and_a_playlist_lead_only_to_what_the_viewer_may_see(folio_bin, tmp_path):
+    config = wall_config(playlist_seconds=(30, 20))
+    config["pagers"][0]["pages"][1]["access"] = {"groups": ["ops"]}  # wall/two
+    config["pagers"][1]["access"] = {"groups": ["ops"]}  # the whole of other
+    ann = {"X-Forwarded-User": "ann", "X-Forwarded-Groups": "ops"}
+    with FolioServer(folio_bin, "--config", write_config(tmp_path, config), "--trusted-proxy", "127.0.0.1/32") as server:
+        client = server.client()
+        assert refresh_of(client.get("/wall/one?rotate=5").text) == ("5", "/wall/three?rotate=5")
+        assert refresh_of(client.get("/wall/one?rotate=5", headers=ann).text) == ("5", "/wall/two?rotate=5")
+        assert refresh_of(client.get("/playlist/screens").text) == ("30", "/playlist/screens?entry=0&step=0")
+        assert refresh_of(client.get("/playlist/screens", headers=ann).text) == (
+            "30", "/playlist/screens?entry=1&step=0")
+        # A position in a pager they may not see shows the next one they may.
+        assert 'id="folio-wall"' in client.get("/playlist/screens?entry=1").text
