@@ -18,6 +18,7 @@ from rotation_support import session_rows, wall_config, write_config  # noqa: E4
 # before the page's scripts run, on every page the context loads.
 RECORD_CHANGES = """
 window.__changes = [];
+document.addEventListener('DOMContentLoaded', () => { window.__shownAt = performance.now(); });
 new MutationObserver((records) => {
   for (const record of records) {
     const value = record.target.getAttribute('data-selected');
@@ -54,8 +55,8 @@ def test_a_rotation_of_three_pages_at_one_second_changes_page_three_times_in_abo
         wall, fresh_page):
     page = recording_page(fresh_page)
     page.goto(f"{wall.url}/wall/one?rotate=1")
-    started = page.evaluate("() => performance.now()")
     page.wait_for_function("() => window.__changes.length >= 3", timeout=10_000)
+    started = page.evaluate("() => window.__shownAt")  # when the page, and its rotation, started
     seen = changes(page)[:3]
     assert [change["key"] for change in seen] == ["two", "three", "one"]
     elapsed = (seen[2]["at"] - started) / 1000
@@ -148,6 +149,25 @@ def test_a_kiosk_survives_a_server_restart_and_rotates_on(folio_bin, fresh_page,
         assert "kiosk" in page.url and "rotate=1" in page.url
     finally:
         server.stop()
+
+
+def test_a_kiosk_rides_out_a_network_outage(wall, fresh_page):
+    page = recording_page(fresh_page)
+    page.goto(f"{wall.url}/wall/one?rotate=1&kiosk")
+    page.wait_for_function("() => window.__changes.length >= 1", timeout=10_000)
+    page.context.set_offline(True)
+    offline_from = len(changes(page))
+    time.sleep(3)
+    page.evaluate("() => { window.__beforeOutageEnds = window.__changes.length; }")
+    # No page change while offline (at most one already on its way), and no
+    # browser error page: the dashboard stays on the screen.
+    assert len(changes(page)) <= offline_from + 1
+    assert page.locator("#folio-wall").count() == 1
+    page.context.set_offline(False)
+    page.wait_for_function(
+        """() => window.__beforeOutageEnds === undefined ? window.__changes.length >= 1
+                 : window.__changes.length >= window.__beforeOutageEnds + 1""",
+        timeout=40_000)
 
 
 def test_a_playlist_moves_from_one_pager_to_the_next(wall, fresh_page):
