@@ -18,7 +18,9 @@
  *  - roving tabindex with Left/Right/Home/End (mirrored in RTL); Enter/Space
  *    activate through the buttons' own click (manual activation);
  *  - a live pager's changed panels and tab badges arrive over its event
- *    stream and are swapped in place.
+ *    stream and are swapped in place;
+ *  - a wall screen's view (`?rotate`, a playlist) moves on to its next page
+ *    by itself, and a kiosk keeps the screen awake (its own section below).
  */
 (() => {
   'use strict';
@@ -869,6 +871,129 @@
       else openLive(section);
     }
   });
+
+  /*
+   * Wall screens. A view that rotates (`?rotate=N`, a pager's `rotate`, a
+   * playlist) carries <meta name="folio-rotate" content="N" data-next="URL">
+   * in its head. Every N seconds the next view is fetched with GET (a
+   * rotating view keeps nothing on the server: no session, no selection)
+   * and merged in as a click's answer is: the indicator slides and the
+   * track scrolls, at once when reduced motion is preferred. A playlist's
+   * next pager is a new page (its own stylesheet), so the browser goes there.
+   * After the viewer has chosen a page, the pager's rotation goes on from
+   * that page. Any interaction (pointer, key, touch, wheel, focus) pauses
+   * the rotation; ROTATE_QUIET_MS without one resumes it. A fetch that fails
+   * (network down, server restarting) is tried again after 1, 2, 4 ... 30 s
+   * and the page stays as it is; once the server answers after
+   * ROTATE_RELOAD_AFTER failures in a row the page is loaded afresh there,
+   * so a restarted server's new files are used.
+   * A kiosk (<meta name="folio-kiosk">) keeps the screen awake where the
+   * browser allows (Screen Wake Lock), asking again whenever it is shown.
+   */
+  const ROTATE_QUIET_MS = 30000;
+  const ROTATE_RETRY_MAX_MS = 30000;
+  const ROTATE_RELOAD_AFTER = 3;
+  const rotation = { seconds: 0, next: '', due: 0, pausedUntil: 0, failures: 0, timer: 0 };
+
+  /** Reads a document's rotation; false when it has none. */
+  function readRotation(doc) {
+    const meta = doc.querySelector('meta[name="folio-rotate"]');
+    const seconds = meta ? Number(meta.content) : 0;
+    if (!meta || !(seconds > 0) || !meta.dataset.next) return false;
+    rotation.seconds = seconds;
+    rotation.next = meta.dataset.next;
+    return true;
+  }
+
+  function scheduleRotation(delay) {
+    clearTimeout(rotation.timer);
+    rotation.timer = setTimeout(advanceRotation, Math.max(0, delay));
+  }
+
+  /**
+   * The next view: the server's, unless it is a page of this pager and the
+   * viewer chose another page since (then the page after theirs, with the
+   * same query: `rotate`, `kiosk`).
+   */
+  function nextRotationURL() {
+    const next = new URL(rotation.next, location.href);
+    const section = document.querySelector(PAGER);
+    if (!section) return next.href;
+    const tabs = tabsOf(section);
+    const pathOf = (tab) => new URL(tab.dataset.href || '', location.href).pathname;
+    if (!tabs.some((tab) => pathOf(tab) === next.pathname)) return next.href;
+    const tab = tabs[(selectedOf(section) + 1) % tabs.length];
+    return new URL(pathOf(tab) + next.search, location.href).href;
+  }
+
+  async function advanceRotation() {
+    const now = performance.now();
+    if (now < rotation.pausedUntil) {
+      rotation.due = rotation.pausedUntil;
+      scheduleRotation(rotation.pausedUntil - now);
+      return;
+    }
+    const url = nextRotationURL();
+    let html;
+    try {
+      const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      html = await response.text();
+    } catch (error) {
+      rotation.failures += 1;
+      rotation.due = performance.now() + Math.min(ROTATE_RETRY_MAX_MS, 1000 * 2 ** (rotation.failures - 1));
+      scheduleRotation(rotation.due - performance.now());
+      return;
+    }
+    if (rotation.failures >= ROTATE_RELOAD_AFTER) {
+      location.replace(url);
+      return;
+    }
+    rotation.failures = 0;
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const fresh = doc.querySelector(PAGER);
+    const section = document.querySelector(PAGER);
+    if (!fresh || !section || fresh.dataset.pager !== section.dataset.pager) {
+      location.replace(url);
+      return;
+    }
+    const live = merge(section, document.adoptNode(fresh));
+    followLive(live, section);
+    document.title = doc.title;
+    history.replaceState(remember(live, selectedOf(live)), '', url);
+    if (!readRotation(doc)) return;
+    rotation.due = Math.max(performance.now(), rotation.due + rotation.seconds * 1000);
+    scheduleRotation(rotation.due - performance.now());
+  }
+
+  function pauseRotation(event) {
+    if (event.isTrusted) rotation.pausedUntil = performance.now() + ROTATE_QUIET_MS;
+  }
+
+  let wakeLock = null;
+  async function keepAwake() {
+    if (!navigator.wakeLock || document.visibilityState !== 'visible' || (wakeLock && !wakeLock.released)) return;
+    try {
+      wakeLock = await navigator.wakeLock.request('screen');
+    } catch (error) {
+      // Refused (no permission, battery saver): the screen may sleep.
+    }
+  }
+
+  function startWallScreen() {
+    if (document.querySelector('meta[name="folio-kiosk"]')) {
+      keepAwake();
+      document.addEventListener('visibilitychange', keepAwake);
+    }
+    if (!readRotation(document)) return;
+    for (const type of ['pointerdown', 'keydown', 'touchstart', 'wheel', 'focusin']) {
+      document.addEventListener(type, pauseRotation, { capture: true, passive: true });
+    }
+    rotation.due = performance.now() + rotation.seconds * 1000;
+    scheduleRotation(rotation.seconds * 1000);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startWallScreen);
+  else startWallScreen();
 
   /*
    * Relative times ("7 min ago") the server wrote as

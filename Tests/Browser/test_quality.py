@@ -48,8 +48,9 @@ def test_axe_passes_on_the_phone_after_a_click(folio, pages):
 
 
 def test_the_nu_validator_reports_no_errors(folio):
-    """Every page of every pager, the index, an error page, and the fragment
-    (inside a minimal document, as a page that includes it would be)."""
+    """Every page of every pager, a wall screen's view, the index, an error
+    page, and the fragment (inside a minimal document, as a page that
+    includes it would be)."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="folio-vnu-"))
     saved = []
 
@@ -70,6 +71,10 @@ def test_the_nu_validator_reports_no_errors(folio):
         assert status == 200
         save(f"{key}-fragment", "<!DOCTYPE html>\n<html lang=\"zh-Hans\"><head><meta charset=\"utf-8\">"
                                 f"<title>{key}</title></head><body>\n{fragment}\n</body></html>\n")
+    # A wall screen's head: the refresh inside <noscript>, the rotation and kiosk metas.
+    status, html = fetch(f"{folio.url}/essence/video?rotate=5&kiosk")
+    assert status == 200 and 'http-equiv="refresh"' in html
+    save("essence-wall-screen", html)
     status, html = fetch(folio.url + "/nothing-here")
     assert status == 404
     save("not-found", html)

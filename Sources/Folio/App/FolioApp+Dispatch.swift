@@ -37,6 +37,7 @@ extension FolioApp {
             case .index: return routes.index.plan(for: person)
             case .health: return routes.health.plan(request)
             case .publicFile(let file): return try routes.staticFiles.plan(request, file: file)
+            case .playlist(let name): return try playlistPlan(request, person, name: name)
             default: throw .notFound("There is nothing at \(request.path).")
             }
         }
@@ -57,23 +58,28 @@ extension FolioApp {
         switch route {
         case .stylesheet: return routes.stylesheet.plan(context)
         case .pager:
-            return try routes.view.plan(context, ViewRequest(.page, pager, pageKey: nil, request: request))
+            return try routes.view.plan(
+                context, ViewRequest(.page, pager, pageKey: nil, request: request, basePath: options.basePath)
+            )
         case .page(_, let page):
-            return try routes.view.plan(context, ViewRequest(.page, pager, pageKey: page, request: request))
+            return try routes.view.plan(
+                context,
+                ViewRequest(.page, pager, pageKey: page, request: request, basePath: options.basePath))
         case .fragment:
             return try routes.view.plan(
-                context, ViewRequest(.fragment, pager, pageKey: nil, request: request))
+                context,
+                ViewRequest(.fragment, pager, pageKey: nil, request: request, basePath: options.basePath))
         case .state: return routes.state.plan(context)
         case .panel(_, let page): return try routes.panel.plan(context, page: page)
         case .events: return try routes.events.plan(context)
         case .select, .scroll:
             guard let click = context.click else { throw .badRequest("The form is missing.") }
             return routes.click.plan(context, click)
-        case .index, .health, .publicFile: throw .notFound("There is nothing at \(request.path).")
+        case .index, .health, .publicFile, .playlist: throw .notFound("There is nothing at \(request.path).")
         }
     }
 
-    private static func checkMethod(_ request: HTTPRequest, _ route: Route) throws(ClientError) {
+    static func checkMethod(_ request: HTTPRequest, _ route: Route) throws(ClientError) {
         guard route.allowedMethods.contains(request.method) else {
             throw .methodNotAllowed(request.method, allowed: route.allowedMethods)
         }
@@ -82,7 +88,7 @@ extension FolioApp {
     /// The visitor, where their session is, and for a click (after the
     /// post's own refusal) its form and, when the session is known here,
     /// the token's verdict.
-    private func resolve(_ request: HTTPRequest, _ route: Route, _ pager: ResolvedPager, _ person: Person?)
+    func resolve(_ request: HTTPRequest, _ route: Route, _ pager: ResolvedPager, _ person: Person?)
         throws(ClientError) -> RequestContext
     {
         let visitor = Visitor(

@@ -4,7 +4,7 @@ import FolioTemplate
 extension ConfigurationLoader {
     static let pagerKeys = [
         "key", "title", "titleStyle", "layout", "transition", "fontSize", "barHeight", "cacheLimit",
-        "colors", "navigation", "pages", "lang", "dir", "access",
+        "colors", "navigation", "pages", "lang", "dir", "access", "rotate",
     ]
 
     /// Reads one pager at `path`; `nil` when it has no key (problems reported).
@@ -52,11 +52,14 @@ extension ConfigurationLoader {
         {
             pager.transition = transition
         }
-        for name in ["fontSize", "barHeight", "cacheLimit"] {
+        for name in ["fontSize", "barHeight", "cacheLimit", "rotate"] {
             note(path + "." + name, fields[name]?.value.location)
         }
         if let size = reader.number(fields, "fontSize") { pager.fontSize = size }
         if let height = reader.number(fields, "barHeight") { pager.barHeight = height }
+        if let member = fields["rotate"], !isNull(member.value) {
+            pager.rotate = reader.number(member.value, named: "rotate")
+        }
         if let member = fields["cacheLimit"], !isNull(member.value),
             let limit = reader.number(member.value, named: "cacheLimit")
         {

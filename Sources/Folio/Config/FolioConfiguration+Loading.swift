@@ -113,7 +113,7 @@ struct ConfigurationLoader {
                 root,
                 allowed: [
                     "title", "lang", "dir", "timeZone", "formats", "levels", "access", "stylesheets",
-                    "pagers",
+                    "pagers", "playlists",
                 ],
                 what: "the configuration")
         else { return nil }
@@ -139,6 +139,7 @@ struct ConfigurationLoader {
         if let member = fields["access"] { configuration.access = accessRule(member.value, at: "access") }
         if let member = fields["stylesheets"] { configuration.stylesheets = stylesheets(member.value) }
         readFormatting(fields, into: &configuration)
+        if let member = fields["playlists"] { configuration.playlists = playlists(member.value) }
         configuration.sourceLocations = locations
         return configuration
     }

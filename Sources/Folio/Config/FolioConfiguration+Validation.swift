@@ -89,7 +89,7 @@ struct ConfigurationValidator {
     }
 
     /// Keys that would collide with Folio's own routes.
-    static let reservedPagerKeys: Set<String> = ["public", "healthz"]
+    static let reservedPagerKeys: Set<String> = ["public", "healthz", "playlist"]
     static let reservedPageKeys: Set<String> = ["select", "scroll", "state", "fragment", "events"]
     /// What a key may be made of: it becomes part of URLs, ids and CSS selectors.
     static let keyCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
@@ -111,6 +111,7 @@ struct ConfigurationValidator {
             }
             checkPager(pager, at: path)
         }
+        checkPlaylists()
     }
 
     mutating func checkPager(_ pager: PagerConfiguration, at path: String) {
@@ -120,6 +121,7 @@ struct ConfigurationValidator {
         checkAccess(pager.access, at: path + ".access")
         checkRange(pager.fontSize, 6...96, named: "fontSize", at: path + ".fontSize")
         checkRange(pager.barHeight, 16...200, named: "barHeight", at: path + ".barHeight")
+        if let seconds = pager.rotate { checkRotation(seconds, named: "rotate", at: path + ".rotate") }
         if let limit = pager.cacheLimit {
             checkRange(Double(limit), 1...10_000, named: "cacheLimit", at: path + ".cacheLimit")
         }

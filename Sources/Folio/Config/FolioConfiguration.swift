@@ -34,6 +34,9 @@ public struct FolioConfiguration: Sendable {
     /// in this order after Folio's own `folio.css` and each pager's
     /// `pager.css`, so their rules win. Default none.
     public var stylesheets: [String] = []
+    /// Wall-screen playlists (`"playlists"`), in file order: each cycles
+    /// through several pagers at `/playlist/{name}`.
+    public var playlists: [PlaylistConfiguration] = []
     /// The configuration file's path; `dataFile`s are relative to its folder.
     public var file: String
     /// Where each value was in `file` (`pagers[0].pages[1].key` to line and
@@ -106,6 +109,10 @@ public struct PagerConfiguration: Sendable {
     /// Who may see this pager; `nil` (default) for the dashboard's rule
     /// (`FolioConfiguration.access`), everyone when it has none.
     public var access: AccessRule?
+    /// Seconds each page stays before a view moves on to the next page the
+    /// viewer may see (`"rotate"`); `nil` (default) for none. `?rotate=` in
+    /// a URL overrides it.
+    public var rotate: Double?
     /// Tells a pager cut down to the pages one person may see from the
     /// pager as configured (`""`), for the caches that key on the pager.
     var variant = ""

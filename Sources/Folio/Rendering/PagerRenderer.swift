@@ -31,6 +31,9 @@ struct ResponseFormFields: Sendable {
     /// Where the click's answer sends the visitor back to (an embedding
     /// page), already HTML-escaped; empty for the pager's own page.
     var returnTarget: [UInt8] = []
+    /// A wall screen's head elements (`RotationHead`), already markup;
+    /// empty for every other view.
+    var wallScreen: [UInt8] = []
 }
 
 /// Renders pager pages, caching the bytes of every (view, pager, selection,
@@ -42,7 +45,10 @@ final class PagerRenderer: Sendable {
     /// Rendered once with these in place of the token and return target, then split there.
     static let tokenPlaceholder = "folioCsrfPlaceholder7d3e9a41c5b2"
     static let returnPlaceholder = "folioReturnPlaceholder0b8f52c61e"
-    private static let placeholders = [Array(tokenPlaceholder.utf8), Array(returnPlaceholder.utf8)]
+    static let wallScreenPlaceholder = "folioWallScreenPlaceholder5a1c9e"
+    private static let placeholders = [
+        Array(tokenPlaceholder.utf8), Array(returnPlaceholder.utf8), Array(wallScreenPlaceholder.utf8),
+    ]
     /// Bound on the bytes of cached renderings: pages differ by shown
     /// counts too, so a long-running server meets ever new ones.
     static let defaultCacheBytes = 8 << 20
@@ -123,7 +129,11 @@ final class PagerRenderer: Sendable {
         parts.reserveCapacity(entry.chunks.count * 2)
         for (index, chunk) in entry.chunks.enumerated() {
             if index > 0 {
-                parts.append(entry.slots[index - 1] == 0 ? fields.csrfToken : fields.returnTarget)
+                switch entry.slots[index - 1] {
+                case 0: parts.append(fields.csrfToken)
+                case 1: parts.append(fields.returnTarget)
+                default: parts.append(fields.wallScreen)
+                }
             }
             parts.append(chunk)
         }
@@ -149,7 +159,8 @@ final class PagerRenderer: Sendable {
         content.loadBadgeData(of: pager)
         let model = PagerViewModel.make(
             PagerProjection(resolved, record: record, site: site), pager: pager, panels: panels,
-            csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder, site: site,
+            csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder,
+            wallScreen: Self.wallScreenPlaceholder, site: site,
             badges: content.badges(of: pager), lastEventID: live?.channel(pager)?.lastEventID)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)

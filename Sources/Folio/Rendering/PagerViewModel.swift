@@ -68,12 +68,15 @@ enum PagerViewModel {
     ///     are not loaded (empty placeholders).
     ///   - csrf: The token to put in the form (a placeholder when cached).
     ///   - returnTarget: Where the click's answer returns to (a placeholder when cached).
+    ///   - wallScreen: A wall screen's head elements, markup (a placeholder
+    ///     when cached; empty by default).
     ///   - badges: Each tab's count, nil without one (or without a badge).
     ///   - lastEventID: For a live pager, the id of its newest event, which
     ///     its event stream goes on from; nil for a pager with nothing live.
     static func make(
         _ projection: PagerProjection, pager: PagerConfiguration, panels: [String?], csrf: String,
-        returnTarget: String, site: SiteContext, badges: [Int?] = [], lastEventID: String? = nil
+        returnTarget: String, wallScreen: String = "", site: SiteContext, badges: [Int?] = [],
+        lastEventID: String? = nil
     ) -> TemplateValue {
         let selected = projection.selected.index
         let pagerURL = site.pagerURL(pager.key)
@@ -130,7 +133,7 @@ enum PagerViewModel {
                 ("titleStyle", .string(projection.titleStyle)), ("layout", .string(projection.layout)),
                 ("transition", .string(projection.transition)),
                 ("transitionMs", .number(Double(projection.transitionMs))), ("csrf", .string(csrf)),
-                ("returnTarget", .string(returnTarget)),
+                ("returnTarget", .string(returnTarget)), ("wallScreen", .string(wallScreen)),
                 ("selectAction", .string(pagerURL + "/select")),
                 ("scrollAction", .string(pagerURL + "/scroll")),
                 ("stateURL", .string(pagerURL + "/state")), ("fragmentURL", .string(pagerURL + "/fragment")),

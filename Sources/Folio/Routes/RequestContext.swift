@@ -24,6 +24,14 @@ struct RequestContext: Sendable {
     static func changesNothing(_ request: HTTPRequest, _ visitor: Visitor) -> Bool {
         request.method == .head || visitor.isCrossSite
     }
+
+    /// This request, answered as one that must leave the store as it is
+    /// (a wall screen's view).
+    func changingNothing() -> RequestContext {
+        RequestContext(
+            request: request, route: route, pager: pager, visitor: visitor, changesNothing: true,
+            session: session, click: click)
+    }
 }
 
 extension Route {
@@ -31,7 +39,7 @@ extension Route {
     var readsSession: Bool {
         switch self {
         case .pager, .page, .fragment, .state, .panel, .select, .scroll: true
-        case .index, .health, .publicFile, .stylesheet, .events: false
+        case .index, .health, .publicFile, .stylesheet, .events, .playlist: false
         }
     }
 

@@ -29,11 +29,13 @@ enum Route: Equatable, Sendable {
     case panel(String, String)
     /// `GET /{pager}/events`: a live pager's event stream (`text/event-stream`).
     case events(String)
+    /// `GET /playlist/{name}`: a wall screen's playlist (`playlist` is no pager's key).
+    case playlist(String)
 
     /// The pager a route is about, if any.
     var pagerKey: String? {
         switch self {
-        case .index, .health, .publicFile: nil
+        case .index, .health, .publicFile, .playlist: nil
         case .pager(let key), .page(let key, _), .select(let key), .scroll(let key), .state(let key),
             .fragment(let key), .stylesheet(let key), .panel(let key, _), .events(let key):
             key
@@ -83,6 +85,7 @@ enum Route: Equatable, Sendable {
         let second = rest[rest.utf8.index(after: split)...]
         guard !pager.isEmpty, !second.isEmpty else { return nil }
         let key = String(pager)
+        if key == "playlist", !second.utf8.contains(slash) { return .playlist(String(second)) }
         if let pageEnd = second.utf8.firstIndex(of: slash) {
             let page = second[..<pageEnd]
             guard !page.isEmpty, second[second.utf8.index(after: pageEnd)...] == "panel" else { return nil }

@@ -11,12 +11,19 @@ struct ViewRequest: Sendable {
     let startIndex: Int
     /// The `return` parameter: the embedding page a click returns to.
     let returnTarget: ReturnTarget?
+    /// A wall screen's rotation or kiosk (`?rotate`, `?kiosk`, the pager's
+    /// `rotate`, a playlist); `nil` for an ordinary view. Such a view keeps
+    /// nothing.
+    let wallScreen: WallScreenPlan?
 
+    /// - Parameter wallScreen: A playlist's plan; `nil` to read the URL's
+    ///   `?rotate` and `?kiosk` and the pager's `rotate`.
     /// - Throws: `ClientError` 404 for an unknown page, 400 for a return
-    ///   target that is not a path on this site.
-    init(_ view: PagerView, _ pager: ResolvedPager, pageKey: String?, request: HTTPRequest)
-        throws(ClientError)
-    {
+    ///   target that is not a path on this site or a bad `?rotate`.
+    init(
+        _ view: PagerView, _ pager: ResolvedPager, pageKey: String?, request: HTTPRequest, basePath: String,
+        wallScreen: WallScreenPlan? = nil
+    ) throws(ClientError) {
         self.view = view
         self.pager = pager
         if let pageKey {
@@ -30,5 +37,11 @@ struct ViewRequest: Sendable {
             startIndex = 0
         }
         returnTarget = try ReturnTarget(request.query["return"])
+        if let wallScreen {
+            self.wallScreen = wallScreen
+        } else {
+            self.wallScreen = WallScreenPlan(
+                try WallScreenQuery(request.query), configured: pager.configuration.rotate, base: basePath)
+        }
     }
 }

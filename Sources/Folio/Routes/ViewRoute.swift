@@ -9,6 +9,11 @@ import FolioHTTP
 /// waits when that write goes to a durable store, when the session must be
 /// read, or when page data must load first. The step runs once, where the
 /// request is resolved, and its outcome is what is saved and rendered.
+///
+/// A wall screen's view (`?rotate`, `?kiosk`, a pager's `rotate`, a
+/// playlist) is a view that changes nothing, whoever asks: it creates no
+/// session, saves no selection and sets no cookie, and its head says where
+/// the screen goes next (`RotationHead`).
 struct ViewRoute: Sendable {
     let sessions: SessionManager
     let steps: PagerSteps
@@ -18,6 +23,7 @@ struct ViewRoute: Sendable {
     let errors: ErrorAnswers
 
     func plan(_ context: RequestContext, _ view: ViewRequest) throws(ClientError) -> RoutePlan {
+        let context = view.wallScreen == nil ? context : context.changingNothing()
         let request = context.request
         switch context.session {
         case .none:
@@ -87,7 +93,8 @@ struct ViewRoute: Sendable {
             view.view, view.pager, record: outcome.after,
             fields: ResponseFormFields(
                 csrfToken: Array(token.encoded(secret: secret).utf8),
-                returnTarget: view.returnTarget?.attributeBytes ?? []))
+                returnTarget: view.returnTarget?.attributeBytes ?? [],
+                wallScreen: wallScreenHead(view, outcome)))
         // A HEAD or cross-site view sets nothing either; its form's post is
         // then vouched for by the browser's same-origin statement.
         if !context.changesNothing {
@@ -130,7 +137,8 @@ struct ViewRoute: Sendable {
             view.view, view.pager, record: outcome.after,
             fields: ResponseFormFields(
                 csrfToken: Array(session.csrfToken.utf8),
-                returnTarget: view.returnTarget?.attributeBytes ?? []))
+                returnTarget: view.returnTarget?.attributeBytes ?? [],
+                wallScreen: wallScreenHead(view, outcome)))
         if let note { response.headers.add(name: "Folio-State", value: note) }
         let request = context.request
         if !context.changesNothing
@@ -141,5 +149,11 @@ struct ViewRoute: Sendable {
             }
         }
         return response
+    }
+
+    /// A wall screen's head elements for the page the outcome shows.
+    private func wallScreenHead(_ view: ViewRequest, _ outcome: StepOutcome) -> [UInt8] {
+        guard let plan = view.wallScreen else { return [] }
+        return RotationHead.markup(plan.screen(of: view.pager, showing: outcome.after.state.selectedIndex))
     }
 }

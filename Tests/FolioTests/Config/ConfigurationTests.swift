@@ -72,7 +72,7 @@ import Testing
             found == [
                 "dash.json:3:32: unknown key 'colour' in a pager (known: 'key', 'title', 'titleStyle', 'layout', "
                     + "'transition', 'fontSize', 'barHeight', 'cacheLimit', 'colors', 'navigation', 'pages', 'lang', 'dir', "
-                    + "'access')",
+                    + "'access', 'rotate')",
                 "dash.json:4:24: 'red; } body { x' is not a CSS colour",
                 "dash.json:5:17: layout must be \"equal\", {\"fixed\": width} or {\"fit\": padding}",
                 "dash.json:7:30: 'title' must be a string, found a number",

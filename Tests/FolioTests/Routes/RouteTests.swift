@@ -17,6 +17,8 @@ import Testing
             ("/essence/video/panel", .panel("essence", "video")),
             ("/essence/1/panel/", .panel("essence", "1")),
             ("/essence//panel", nil), ("/essence/video/panel/x", nil), ("/essence/video/panels", nil),
+            ("/playlist/wall", .playlist("wall")), ("/playlist/wall/", .playlist("wall")),
+            ("/playlist/wall/x", nil), ("/playlist", .pager("playlist")),
         ]
         for (path, route) in cases {
             #expect(Route.match(path: path, basePath: "") == route, "\(path)")
