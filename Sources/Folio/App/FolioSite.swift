@@ -43,8 +43,10 @@ final class FolioSite: Sendable {
         // Tiles format with the configuration's names and lay charts out with the titles' fonts.
         let configuration = given.preparingTiles(measurer: measurer)
         self.configuration = configuration
+        // After a reload the static and stylesheet URLs change, so no browser keeps an old file.
+        let version = generation == 1 ? options.version : "\(options.version)-\(generation)"
         let site = SiteContext(
-            title: configuration.title, base: options.basePath, version: options.version,
+            title: configuration.title, base: options.basePath, version: version,
             lang: configuration.lang, dir: configuration.dir, stylesheets: configuration.stylesheets)
         let searchPath = options.templateSearchPath
         let templates: TemplateSet
