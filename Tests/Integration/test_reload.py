@@ -2,12 +2,18 @@
 added, one removed, the rest reordered) is served within 2 s by the same
 process; a broken edit keeps the old dashboard and the log names its line;
 with --no-watch an edit waits for SIGHUP; an open event stream of a live
-pager is told of the reload and a new one opens on the new configuration."""
+pager is told of the reload and a new one opens on the new configuration;
+two instances on one PostgreSQL each reload their own files, and a session
+reads the same through both generations."""
 
 import json
+import os
 import re
 import signal
+import subprocess
 import time
+import urllib.parse
+import uuid
 
 import pytest
 
@@ -117,3 +123,42 @@ def test_an_open_event_stream_is_told_of_the_reload_and_a_new_one_follows(folio_
         assert again.status == 200 and again.next_event()["event"] == "snapshot"
         again.close()
         assert ">Summary<" in server.client().get(f"/{LIVE_PAGER}").text
+
+
+def selected(client, server):
+    """The key of the tab shown selected to `client` (its cookies) by `server`."""
+    other = server.client()
+    other.cookie, other.form_cookie = client.cookie, client.form_cookie
+    page = other.get("/p").text
+    return re.search(r'aria-selected="true"[^>]*data-key="([^"]+)"', page).group(1)
+
+
+def test_two_instances_on_one_database_each_reload_their_own_files(folio_bin, tmp_path):
+    url = os.environ.get("FOLIO_TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("FOLIO_TEST_POSTGRES_URL is unset: scripts/test starts a PostgreSQL and sets it")
+    name = "folio_reload_" + uuid.uuid4().hex[:8]
+    subprocess.run(["psql", "-X", "-q", url, "-c", f"CREATE DATABASE {name}"], check=True, timeout=30)
+    database = urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(path="/" + name))
+    first, second = tmp_path / "a" / "folio.json", tmp_path / "b" / "folio.json"
+    for path in (first, second):
+        path.parent.mkdir()
+        write(path, json.dumps(configuration(["a", "b", "c"])))
+    try:
+        with FolioServer(folio_bin, "--config", str(first), "--state", database) as one, \
+                FolioServer(folio_bin, "--config", str(second), "--state", database) as two:
+            visitor = one.client()
+            visitor.start_session("/p", page="b")
+            # A pager added, p as it was (a record kept across p's own pages changing is
+            # the keyed records' part, ResolvedPager.storedRecord).
+            edited = configuration(["a", "b", "c"])
+            edited["pagers"].append({**configuration(["x"])["pagers"][0], "key": "q", "title": "Q"})
+            write(first, json.dumps(edited))
+            assert until(lambda: generation(one) == "2") is not None
+            assert generation(two) == "1"
+            # The session written before the reload reads the same through both generations.
+            assert selected(visitor, one) == "b" and selected(visitor, two) == "b"
+            assert one.client().get("/q").status == 200 and two.client().get("/q").status == 404
+    finally:
+        subprocess.run(["psql", "-X", "-q", url, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"],
+                       timeout=30)
