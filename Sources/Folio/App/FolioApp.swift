@@ -8,6 +8,8 @@ import FolioSync
 ///
 /// Build one with `init(configuration:options:sessions:)` and give it to an
 /// `HTTPServer`, or call `handle(_:)` directly (tests, `folio render`).
+/// What comes from the configuration files is one generation, replaced
+/// whole by `reload()`; sessions, the secret and the store stay.
 public final class FolioApp: HTTPHandler {
     /// The dashboard's pagers, as the generation served now has them.
     public var configuration: FolioConfiguration { site.configuration }
