@@ -17,8 +17,9 @@ import Foundation
 /// Each reload is logged on standard error: the generation now served,
 /// or every problem (file:line:col) of a refused one, the old one serving on.
 public final class ReloadWatcher: Sendable {
-    /// How long changes must stop before the reload (75 ms).
-    public static let quietPeriod = 75
+    /// How long changes must stop before the reload, in milliseconds: an
+    /// editor's write, rename and chmod come within a few.
+    public static let quietPeriod = 50
 
     private let app: FolioApp
     private let log: @Sendable (String) -> Void
