@@ -1,4 +1,5 @@
 import FolioHTTP
+import Foundation
 
 extension FolioApp {
     /// The number of the generation served now (1 until a reload replaces it).
@@ -30,10 +31,19 @@ extension FolioApp {
                 parts.reloads.passed()
                 return next.generation
             } catch {
-                parts.reloads.failed(error)
+                parts.reloads.failed(error, hiding: dashboardFolders)
                 throw error
             }
         }
+    }
+
+    /// The folders a reload's problems name files in, as given and resolved.
+    private var dashboardFolders: [String] {
+        let given = [
+            configurationFile.map { ($0 as NSString).deletingLastPathComponent }, options.templatesDirectory,
+            options.publicDirectory,
+        ]
+        return given.compactMap { $0 }.flatMap { [$0, URL(fileURLWithPath: $0).standardized.path] }
     }
 
     /// The next generation, from the files as they are now.
