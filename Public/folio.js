@@ -737,6 +737,7 @@
       seen(event);
       applyLive(section, JSON.parse(event.data).pages || []);
     });
+    source.addEventListener('reload', () => followReload(section)); // see "Reload" below
     source.addEventListener('error', () => {
       if (live.source !== source) return;
       // Our own backoff, not the browser's: it stops for good on some failures.
@@ -1002,6 +1003,81 @@
    * rounded toward zero, seconds under a minute, minutes under an hour,
    * hours under a day, then days; "now" under a second.
    */
+  /*
+   * Reload. A new generation of the configuration replaced the one this
+   * stream was on (`event: reload`, then the server ends the stream). The
+   * pager is fetched as it is now at the selected page (the pager's own URL
+   * if that page is gone), its title bar and pages swapped in without a
+   * full reload, keeping the selected page and its scroll position, the
+   * changed stylesheets relinked, and the stream opened on the new one.
+   */
+  async function followReload(section) {
+    const live = liveStreams.get(section);
+    closeLive(section);
+    const tab = tabsOf(section)[selectedOf(section)];
+    const panel = panelsOf(section)[selectedOf(section)];
+    const href = tab && tab.dataset.href;
+    if (!live || !href) return;
+    const scroll = panel ? { key: panel.dataset.key, top: panel.scrollTop, left: panel.scrollLeft } : null;
+    let page = null;
+    let moved = false;
+    try {
+      let response = await fetch(href, { credentials: 'same-origin' });
+      if (response.status === 404) {
+        moved = true;
+        response = await fetch(href.slice(0, href.lastIndexOf('/')) || '/', { credentials: 'same-origin' });
+      }
+      if (response.ok) page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    } catch (error) {
+      // Offline: the stream's own backoff tries again below.
+    }
+    const found = page && (page.getElementById(section.id) || page.querySelector(PAGER));
+    if (!found) {
+      live.timer = setTimeout(() => openLive(section), 1000);
+      return;
+    }
+    relinkStylesheets(page);
+    const fresh = document.adoptNode(found);
+    live.lastId = fresh.dataset.eventId || '';
+    const bar = (pager) => tabsOf(pager).map((each) => each.outerHTML).join('');
+    const sameBar = bar(section) === bar(fresh);
+    let current = section;
+    if (sameBar) {
+      current = merge(section, fresh);
+    } else {
+      section.replaceWith(fresh);
+      enhance(fresh);
+      current = fresh;
+    }
+    if (current !== section) {
+      liveStreams.set(current, live);
+      liveStreams.delete(section);
+      liveSections.delete(section);
+    }
+    const kept = scroll && panelsOf(current).find((candidate) => candidate.dataset.key === scroll.key);
+    if (kept) {
+      kept.scrollTop = scroll.top;
+      kept.scrollLeft = scroll.left;
+    }
+    // The selected page is gone: the address names the page the server chose instead.
+    const shown = tabsOf(current)[selectedOf(current)];
+    const address = moved && shown && shown.dataset.href ? shown.dataset.href : undefined;
+    history.replaceState(remember(current, selectedOf(current)), '', address);
+    openLive(current);
+  }
+
+  /** Points each stylesheet link at the URL `page` gives it (a reload changes their version). */
+  function relinkStylesheets(page) {
+    const path = (link) => new URL(link.getAttribute('href'), location.href).pathname;
+    const links = Array.from(document.querySelectorAll('link[rel="stylesheet"]'));
+    for (const fresh of page.querySelectorAll('link[rel="stylesheet"]')) {
+      const old = links.find((link) => path(link) === path(fresh));
+      if (old && old.getAttribute('href') !== fresh.getAttribute('href')) {
+        old.setAttribute('href', fresh.getAttribute('href'));
+      }
+    }
+  }
+
   const RELATIVE = 'time[data-folio-relative][datetime]';
   const RELATIVE_SECONDS = 30;
 

@@ -6,6 +6,7 @@
 #include <malloc.h>  // malloc_trim, mallinfo2: to give freed heap back after a spike
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>  // folio serve reloads when its files change
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>

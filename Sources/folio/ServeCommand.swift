@@ -44,7 +44,7 @@ struct ServeCommand: Subcommand {
                            [--state FILE|memory|URL] [--templates DIR] [--public DIR]
                            [--frame-ancestors SOURCE ...] [--max-sessions N]
                            [--max-connections N] [--max-streams-per-address N]
-                           [--workers N] [--no-access-log]
+                           [--workers N] [--no-access-log] [--no-watch]
                            [--feed-max-bytes N] [--panel-max-bytes N]
                            [--feed-redirects same-origin|any-host]
                            [--cookie-path PATH] [--partitioned-cookies]
@@ -54,6 +54,15 @@ struct ServeCommand: Subcommand {
         Serves the pagers of a configuration and prints the URL. Stops on Ctrl-C or
         SIGTERM, finishing requests in flight. The configuration is checked first
         (as by folio check); warnings are printed and do not stop serve.
+
+        Reloads without a restart when the configuration file, a template or a
+        public file (stylesheets included) changes, and on SIGHUP: the new files
+        are checked in full first and replace the old ones only if they pass;
+        requests in flight finish on the old ones, open live tabs follow. A
+        refused reload logs every problem (file:line:col) and the old dashboard
+        serves on; /healthz names the generation served (Folio-Generation) and
+        the last reload's problems (Folio-Reload-Error). Data files need no
+        reload: views and live pages read them when they change.
 
         Behind a TLS-terminating reverse proxy: a request carrying
         X-Forwarded-Proto: https gets its session cookie marked Secure (and named
@@ -113,6 +122,8 @@ struct ServeCommand: Subcommand {
                                to 0.5 s for a page's URL data), so the event
                                loops keep serving the rest (default: 4)
           --no-access-log      do not log each request to standard error
+          --no-watch           do not watch the files for changes (SIGHUP still
+                               reloads)
           --feed-max-bytes N   the most bytes read of a page's URL feed; past it the
                                page shows its error panel (default: 4194304, 4 MiB)
           --panel-max-bytes N  the most bytes of HTML one page's panel may render to;
@@ -154,6 +165,7 @@ struct ServeCommand: Subcommand {
     var maxStreamsPerAddress: Int?
     var workers: Int?
     var accessLog: Bool
+    var watchesFiles: Bool
     var feedMaxBytes: Int?
     var panelMaxBytes: Int?
     var feedRedirects: FeedRedirects?
@@ -182,6 +194,7 @@ struct ServeCommand: Subcommand {
             "max-streams-per-address", in: 1...Int.max, expected: "a positive number")
         workers = try arguments.takeInteger("workers", in: 1...1024, expected: "a number from 1 to 1024")
         accessLog = !arguments.takeFlag("no-access-log")
+        watchesFiles = !arguments.takeFlag("no-watch")
         feedMaxBytes = try arguments.takeInteger(
             "feed-max-bytes", in: 1...(1 << 40), expected: "a positive number of bytes")
         panelMaxBytes = try arguments.takeInteger(
@@ -239,6 +252,12 @@ struct ServeCommand: Subcommand {
             return 1
         }
         server.stopOnSignals()
+        do {
+            try ReloadWatcher.start(app: app, watchingFiles: watchesFiles)
+        } catch {
+            printError("folio serve: warning: \(error); edits need SIGHUP or a restart")
+            _ = try? ReloadWatcher.start(app: app, watchingFiles: false)
+        }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         // Written unbuffered: tests and scripts wait for this line to learn the port.
         let line = "Folio is serving http://\(shownHost):\(bound)\(options.basePath)/\n"

@@ -4,6 +4,6 @@ extension FolioApp {
     /// joined and its connections closed, so no thread is inside libpq
     /// while `exit` tears down OpenSSL's state.
     public func close() {
-        live.close()
+        parts.bus.close()
     }
 }

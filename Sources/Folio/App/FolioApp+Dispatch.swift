@@ -12,12 +12,14 @@ extension FolioApp {
     public func disposition(for request: HTTPRequest) -> HTTPDisposition {
         // Before anything reads them: forwarded headers from a peer that is
         // no trusted proxy are dropped, so nothing further on believes them.
-        let request = trust.believed(request)
-        let person = trust.person(in: request)
+        let request = parts.trust.believed(request)
+        let person = parts.trust.person(in: request)
         let note = person.map { "user=" + AccessRefusal.logWord($0.stableName) }
+        // Once: the request finishes on this generation even if a reload replaces it meanwhile.
+        let site = site
         let plan: RoutePlan
-        do { plan = try self.plan(request, person) } catch {
-            plan = .answered(errors.response(error, for: request))
+        do { plan = try self.plan(request, person, site) } catch {
+            plan = .answered(site.errors.response(error, for: request))
         }
         switch plan.placed {
         case .answer(let response): return .answer(finished(response, note: note))
@@ -27,7 +29,10 @@ extension FolioApp {
         }
     }
 
-    private func plan(_ request: HTTPRequest, _ person: Person?) throws(ClientError) -> RoutePlan {
+    private func plan(_ request: HTTPRequest, _ person: Person?, _ site: FolioSite) throws(ClientError)
+        -> RoutePlan
+    {
+        let routes = site.routes
         guard let route = Route.match(path: request.path, basePath: options.basePath) else {
             throw .notFound("There is nothing at \(request.path).")
         }
@@ -46,10 +51,10 @@ extension FolioApp {
         // is judged too (by a rule that admits nobody), so neither answer
         // comes sooner and timing tells no pager's existence.
         let pager: ResolvedPager
-        switch access.visible(key, to: person) {
+        switch site.access.visible(key, to: person) {
         case .success(let shown): pager = shown
         case .failure(let refusal):
-            var response = errors.response(.notFound("There is no pager '\(key)'."), for: request)
+            var response = site.errors.response(.notFound("There is no pager '\(key)'."), for: request)
             response.accessLogNote = refusal.logNote
             return .answered(response)
         }
@@ -92,8 +97,8 @@ extension FolioApp {
         throws(ClientError) -> RequestContext
     {
         let visitor = Visitor(
-            request, person: person, binding: cookies.binding,
-            readsPlainCookie: cookies.readsPlainCookie(request))
+            request, person: person, binding: parts.cookies.binding,
+            readsPlainCookie: parts.cookies.readsPlainCookie(request))
         let session = route.readsSession ? sessions.lookUp(visitor.sessionClaim) : .none
         var click: ResolvedClick?
         if route.isClick {
@@ -101,9 +106,9 @@ extension FolioApp {
             let form = try ClickRequest(route, pager, request)
             let verdict: ClickVerdict
             switch session {
-            case .none: verdict = .judged(try tokens.authority(form, visitor, session: nil))
+            case .none: verdict = .judged(try parts.tokens.authority(form, visitor, session: nil))
             case .atHand(let record, _):
-                verdict = .judged(try tokens.authority(form, visitor, session: record))
+                verdict = .judged(try parts.tokens.authority(form, visitor, session: record))
             case .unread(let claim): verdict = .afterReading(claim)
             }
             click = ResolvedClick(form: form, verdict: verdict)

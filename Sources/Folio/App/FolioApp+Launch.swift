@@ -60,6 +60,7 @@ extension FolioApp {
         // Loading validated it: the app does not read the data files again.
         return try FolioApp(
             configuration: configuration, options: options, sessions: sessions, validated: warnings,
-            liveBus: try state.liveBus(for: configuration, password: password))
+            liveBus: try state.liveBus(for: configuration, password: password),
+            configurationFile: configurationFile)
     }
 }

@@ -1,7 +1,6 @@
 import FolioCore
 import FolioHTTP
-import FolioTemplate
-import FolioText
+import FolioSync
 
 /// The dashboard as an `HTTPHandler`: routes a request, runs the FolioCore
 /// reducer on the session's pager state, performs its effects, saves, and
@@ -9,34 +8,34 @@ import FolioText
 ///
 /// Build one with `init(configuration:options:sessions:)` and give it to an
 /// `HTTPServer`, or call `handle(_:)` directly (tests, `folio render`).
+/// What comes from the configuration files is one generation, replaced
+/// whole by `reload()`; sessions, the secret and the store stay.
 public final class FolioApp: HTTPHandler {
-    /// The dashboard's pagers.
-    public let configuration: FolioConfiguration
+    /// The dashboard's pagers, as the generation served now has them.
+    public var configuration: FolioConfiguration { site.configuration }
     /// Base path, folders, CSP and session settings.
     public let options: FolioAppOptions
     /// Sessions and their stored pager states.
     public let sessions: SessionManager
-    /// Problems that did not stop the app (a missing font), for the log.
-    public let warnings: [String]
+    /// Problems that did not stop the app (a missing font), for the log:
+    /// the app's own and those of the generation served now.
+    public var warnings: [String] { lastingWarnings + site.warnings }
 
-    /// The event streams and refreshes of live pagers (closed by `close()`).
-    let live: LiveHub
+    /// What every generation shares (secret, cookies, trust, tokens, bus).
+    let parts: FolioAppParts
     /// Signs the forms of visitors who have no session (`SignedFormToken`).
-    let secret: ServerSecret
-    /// The `Path` and `SameSite` of the cookies (`FolioAppOptions`).
-    let cookies: CookiePolicy
-    /// Which peers' forwarded and identity headers are believed.
-    let trust: ProxyTrust
-    /// Who may see which pager.
-    let access: PagerAccess
-    /// Judges clicks' CSRF tokens.
-    let tokens: ClickTokens
-    /// Refusals as answers, for what the dispatch refuses itself.
-    let errors: ErrorAnswers
-    /// The route handlers the dispatch hands resolved requests to.
-    let routes: RouteHandlers
+    var secret: ServerSecret { parts.secret }
     /// Added to every answer (`securityHeaders(frameAncestors:)`).
     let securityHeaders: [(String, String)]
+    /// The configuration file `reload()` reads again; nil for an app built
+    /// from a configuration in Swift.
+    let configurationFile: String?
+    /// Warnings that belong to no generation (the secret's store).
+    private let lastingWarnings: [String]
+    /// The generation served now: taken once per request (`disposition(for:)`).
+    private let current: LockedValue<FolioSite>
+    /// Held while a reload builds the next generation, so reloads never cross.
+    let reloading = LockedValue(())
 
     /// Folio's version: `folio --version`, and the default cache-busting
     /// suffix of static URLs.
@@ -77,65 +76,14 @@ public final class FolioApp: HTTPHandler {
     /// `liveBus` shares live refreshes with the other instances on one database.
     init(
         configuration given: FolioConfiguration, options: FolioAppOptions, sessions: SessionManager,
-        validated: [ConfigurationProblem]?, liveBus: any LiveBus = LocalLiveBus()
+        validated: [ConfigurationProblem]?, liveBus: any LiveBus = LocalLiveBus(),
+        configurationFile: String? = nil
     ) throws(FolioStartupError) {
         var warnings: [String] = []
-        let measurer: any TextMeasuring
-        do {
-            let fonts = try FontMeasurer.standard(publicDirectory: Self.fontsFolder(options.publicSearchPath))
-            if case .summedAdvances(.notLoaded) = fonts.shaping {
-                warnings.append(
-                    "titles are not shaped, \(fonts.shaping): Arabic, Devanagari, Thai and emoji titles"
-                        + " may get indicators of the wrong width")
-            }
-            measurer = fonts
-        } catch {
-            warnings.append("title widths are estimated: \(error)")
-            measurer = EstimatingMeasurer()
-        }
-        // Tiles format with the configuration's names and lay charts out with the titles' fonts.
-        let configuration = given.preparingTiles(measurer: measurer)
-        self.configuration = configuration
         self.options = options
         self.sessions = sessions
-        let site = SiteContext(
-            title: configuration.title, base: options.basePath, version: options.version,
-            lang: configuration.lang,
-            dir: configuration.dir, stylesheets: configuration.stylesheets)
-        let searchPath = options.templateSearchPath
-        let templates: TemplateSet
-        do {
-            templates = try TemplateSet(searchPath: searchPath, formatting: configuration.formatting)
-            // The chrome and the macro files it uses (`layout.html`, `pager.html`).
-            for name in FolioCheck.requiredTemplates {
-                try templates.template(named: name).checkMacroReferences()
-            }
-        } catch {
-            throw FolioStartupError("templates in \(searchPath.joined(separator: ", ")): \(error)")
-        }
-        do throws(ConfigurationError) {
-            let found: [ConfigurationProblem]
-            if let validated {
-                found = validated
-            } else {
-                found = try configuration.validate(templates: templates, searchPath: searchPath)
-            }
-            // Listed without their own "warning:": `folio serve` says it.
-            warnings += found.map {
-                var problem = $0
-                problem.severity = .error
-                return problem.description
-            }
-        } catch {
-            throw FolioStartupError(error)
-        }
-        let staticFiles = try? StaticFiles(roots: options.publicSearchPath)
-        if let staticFiles {
-            warnings += Self.publicWarnings(staticFiles, stylesheets: configuration.stylesheets)
-        } else {
-            warnings.append(
-                "no static files: cannot open \(options.publicSearchPath.joined(separator: ", "))")
-        }
+        self.configurationFile = configurationFile
+        let secret: ServerSecret
         if let file = options.secretFile {
             do { secret = try ServerSecret.file(at: file) } catch { throw FolioStartupError("\(error)") }
         } else {
@@ -150,50 +98,30 @@ public final class FolioApp: HTTPHandler {
                 )
             }
         }
-        let content = PageContentStore(
-            templates: templates, site: site.templateValue, clock: sessions.clock, limits: options.pageData,
-            language: configuration.lang, badges: Self.badgePaths(configuration.pagers))
-        live = LiveHub(pagers: configuration.pagers, content: content, bus: liveBus)
-        var pagers: [ResolvedPager] = []
-        for pager in configuration.pagers {
-            do {
-                pagers.append(try ResolvedPager(pager, measurer: measurer))
-            } catch {
-                throw FolioStartupError("pager '\(pager.key)': \(error)")
-            }
-        }
-        cookies = try CookiePolicy(options: options, secret: secret)
-        trust = ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders)
-        access = PagerAccess(configuration, pagers: pagers, variants: PagerVariants(measurer: measurer))
-        tokens = ClickTokens(sessions: sessions, secret: secret, maxAge: options.sessions.idleTimeout)
-        errors = ErrorAnswers(templates: templates, site: site)
-        let steps = PagerSteps(sessions: sessions, content: content)
-        let pages = PageRendering(
-            renderer: PagerRenderer(templates: templates, site: site, content: content, live: live),
-            clock: sessions.clock)
-        routes = RouteHandlers(
-            index: IndexRoute(templates: templates, site: site, pagers: pagers, access: access),
-            health: HealthRoute(readiness: StoreReadiness(store: sessions.store)),
-            staticFiles: StaticFileRoute(files: staticFiles), stylesheet: StylesheetRoute(access: access),
-            view: ViewRoute(
-                sessions: sessions, steps: steps, pages: pages, cookies: cookies, secret: secret,
-                errors: errors),
-            state: StateRoute(sessions: sessions, steps: steps, site: site, errors: errors),
-            panel: PanelRoute(sessions: sessions, content: content, errors: errors),
-            events: EventsRoute(live: live, content: content, trust: trust),
-            click: ClickRoute(
-                sessions: sessions, steps: steps, pages: pages, cookies: cookies, tokens: tokens,
-                errors: errors,
-                site: site))
-        if access.hasRules && options.trustedProxies.isEmpty {
-            let guarded = configuration.pagers.filter { configuration.accessRule(of: $0) != .everyone }
-            warnings.append(
-                "no --trusted-proxy is set, so nobody who connects is ever signed in: "
-                    + guarded.map { "'\($0.key)'" }.joined(separator: ", ")
-                    + " answer 404 to every request from the network")
-        }
-        self.warnings = warnings
+        parts = FolioAppParts(
+            options: options, sessions: sessions, secret: secret,
+            cookies: try CookiePolicy(options: options, secret: secret),
+            trust: ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders),
+            tokens: ClickTokens(sessions: sessions, secret: secret, maxAge: options.sessions.idleTimeout),
+            bus: liveBus, reloads: ReloadRecord())
+        current = LockedValue(
+            try FolioSite(generation: 1, configuration: given, validated: validated, app: parts))
+        lastingWarnings = warnings
         securityHeaders = Self.securityHeaders(frameAncestors: options.frameAncestors)
+        // Other instances' data goes to whichever generation is served when it comes.
+        liveBus.listen { [weak self] name, body in self?.site.live.accept(name, body) }
+    }
+
+    /// The generation served now.
+    var site: FolioSite { current.withLock { $0 } }
+
+    /// Puts `next` in service and returns the one it replaced.
+    func swapSite(_ next: FolioSite) -> FolioSite {
+        current.withLock { site in
+            let old = site
+            site = next
+            return old
+        }
     }
 
     /// Answers one request on the calling thread, blocking work included
@@ -201,17 +129,6 @@ public final class FolioApp: HTTPHandler {
     /// become 4xx/5xx answers with a short message (an error page for browsers).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         disposition(for: request).response()
-    }
-
-    /// Each badge page (`pager/page`) and where its count is.
-    private static func badgePaths(_ pagers: [PagerConfiguration]) -> [String: BadgePath] {
-        var paths: [String: BadgePath] = [:]
-        for pager in pagers {
-            for page in pager.pages {
-                if let path = page.badge.flatMap(BadgePath.init) { paths[pager.key + "/" + page.key] = path }
-            }
-        }
-        return paths
     }
 
     /// The secret that signs form tokens, kept in the state store (made at

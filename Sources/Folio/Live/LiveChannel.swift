@@ -30,6 +30,8 @@ final class LiveChannel: Sendable {
         var events: [LiveEvent] = []
         var subscribers: [Int: Subscriber] = [:]
         var nextSubscriber = 0
+        /// The last event of a channel whose generation was replaced.
+        var retired: [UInt8]?
     }
 
     let pager: String
@@ -81,6 +83,11 @@ final class LiveChannel: Sendable {
     func subscribe(_ sink: any LiveSink, pages: Set<String>, seen: Int, first: [UInt8]? = nil) -> Int {
         let subscriber = Subscriber(sink: sink, pages: pages)
         let number = state.withLock { state -> Int in
+            if let retired = state.retired {
+                // Opened just as a reload replaced this channel: straight on to the new one.
+                sink.send(retired)
+                sink.finish()
+            }
             if let first { sink.send(first) }
             for event in state.events where event.sequence > seen {
                 if let bytes = subscriber.bytes(of: event) { sink.send(bytes) }
@@ -98,6 +105,19 @@ final class LiveChannel: Sendable {
     func unsubscribe(_ number: Int) {
         let removed = state.withLock { $0.subscribers.removeValue(forKey: number) != nil }
         if removed { viewersChanged(self) }
+    }
+
+    /// Sends `event` to every open tab and ends their streams, and to any
+    /// tab that subscribes later: a reload replaced this channel.
+    func retire(with event: [UInt8]) {
+        let ended = state.withLock { state -> [any LiveSink] in
+            state.retired = event
+            return state.subscribers.values.map(\.sink)
+        }
+        for sink in ended {
+            sink.send(event)
+            sink.finish()
+        }
     }
 
     /// The sequence number of the next event.

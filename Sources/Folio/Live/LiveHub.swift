@@ -88,11 +88,18 @@ final class LiveHub: Sendable {
         content.observeChanges { [weak self] name, data in
             publisher.async { [weak self] in self?.dataChanged(name, data) }
         }
-        bus.listen { [weak self] name, body in self?.accept(name, body) }
     }
 
-    /// Stops taking other instances' data and closes the bus.
-    func close() { bus.close() }
+    /// A new generation replaced this one: every open stream is told
+    /// (`event: reload`) and ended, so its tab fetches the pager anew and
+    /// opens its stream on the new generation; a stream opened here later
+    /// gets the same at once. The bus stays open: it outlives generations.
+    func retire(generation: Int) {
+        let event = LiveEvent.frame(id: nil, event: "reload", Array("{\"generation\":\(generation)}".utf8))
+        for entry in live.values {
+            for channel in entry.allChannels { channel.retire(with: event) }
+        }
+    }
 
     /// The channel of `shown` (a pager, or a variant of it cut down for
     /// someone), nil when nothing of it is live.
@@ -127,7 +134,7 @@ final class LiveHub: Sendable {
     }
 
     /// Data another instance loaded for a page of a live pager here.
-    private func accept(_ name: String, _ body: [UInt8]) {
+    func accept(_ name: String, _ body: [UInt8]) {
         guard let (entry, page) = livePage(name) else { return }
         content.accept(page, of: entry.pager, body: body)
     }

@@ -3,4 +3,6 @@
 protocol LiveSink: AnyObject, Sendable {
     /// Queues `bytes`; false once the sink has ended.
     @discardableResult func send(_ bytes: [UInt8]) -> Bool
+    /// Ends the stream once what was queued is written.
+    func finish()
 }

@@ -17,6 +17,7 @@ private final class RecordingSink: LiveSink {
     }
 
     func close() { open.withLock { $0 = false } }
+    func finish() { close() }
     var events: [String] { sent.withLock { $0 } }
     /// The `id:` of each event sent.
     var ids: [String] {
