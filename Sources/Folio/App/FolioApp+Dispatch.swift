@@ -42,7 +42,7 @@ extension FolioApp {
             case .index: return routes.index.plan(for: person)
             case .health: return routes.health.plan(request)
             case .publicFile(let file): return try routes.staticFiles.plan(request, file: file)
-            case .playlist(let name): return try playlistPlan(request, person, name: name)
+            case .playlist(let name): return try playlistPlan(request, person, name: name, on: site)
             default: throw .notFound("There is nothing at \(request.path).")
             }
         }

@@ -6,13 +6,15 @@ extension FolioApp {
     /// head leads to the next position. Entries whose pager the person may
     /// not see are skipped; a playlist they may see nothing of answers as
     /// one that does not exist.
-    func playlistPlan(_ request: HTTPRequest, _ person: Person?, name: String) throws(ClientError)
-        -> RoutePlan
+    func playlistPlan(_ request: HTTPRequest, _ person: Person?, name: String, on site: FolioSite)
+        throws(ClientError) -> RoutePlan
     {
         let missing = ClientError.notFound("There is no playlist '\(name)'.")
-        guard let playlist = configuration.playlists.first(where: { $0.name == name }) else { throw missing }
+        guard let playlist = site.configuration.playlists.first(where: { $0.name == name }) else {
+            throw missing
+        }
         let position = try PlaylistPosition.parse(request.query, entries: playlist.entries.count)
-        let shown = playlist.entries.map { try? access.visible($0.pager, to: person).get() }
+        let shown = playlist.entries.map { try? site.access.visible($0.pager, to: person).get() }
         let slots = zip(playlist.entries, shown).map { entry, pager in
             PlaylistSchedule.Slot(
                 seconds: entry.seconds, pageCount: pager?.configuration.pages.count ?? 0,
@@ -29,7 +31,7 @@ extension FolioApp {
         let route = Route.playlist(name)
         try Self.checkMethod(request, route)
         let context = try resolve(request, route, pager, person)
-        return try routes.view.plan(
+        return try site.routes.view.plan(
             context,
             ViewRequest(
                 .page, pager, pageKey: pager.configuration.pages[stop.pageIndex].key, request: request,
