@@ -53,8 +53,12 @@ enum ChartMarkup {
     }
 
     private static func appendDigits(of whole: Int, to bytes: inout [UInt8]) {
-        if whole >= 10 { appendDigits(of: whole / 10, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
+        var divisor = 1
+        while whole / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// A `<text>` element for `label`, its baseline placed as the layout measured it.
