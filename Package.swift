@@ -77,7 +77,9 @@ let package = Package(
         .testTarget(
             name: "FolioTemplateTests", dependencies: ["FolioTemplate", "FolioSync"], swiftSettings: strict),
         .testTarget(name: "FolioHTTPTests", dependencies: ["FolioHTTP"], swiftSettings: strict),
-        .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioSync"], swiftSettings: strict),
+        .testTarget(
+            name: "FolioTests", dependencies: ["Folio", "FolioSync"],
+            exclude: ["Tiles/TilePageBytes.html"], swiftSettings: strict),
         .testTarget(
             name: "FolioTestingTests", dependencies: ["FolioTesting", "Folio", "FolioHTTP"],
             swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Folio
+import FolioCore
 import FolioHTTP
 import FolioTemplate
 import Foundation
@@ -27,6 +28,31 @@ enum TilesBenchmark {
         let microseconds = rendered.seconds / Double(rendered.iterations) * 1e6
         print(
             String(format: "tiles: %.0f us per render of 12 tiles with three 720-point charts", microseconds))
+        let floor = measure("format the charts' 2,160 readings and times alone") { formatReadings() }
+        report(floor, against: rendered, unit: "pages")
+        print(
+            String(
+                format: "tiles: %.0f us of each render is formatting its data tables' 2,160 rows (%.0f%%)",
+                floor.seconds / Double(floor.iterations) * 1e6,
+                100 * (floor.seconds / Double(floor.iterations))
+                    / (rendered.seconds / Double(rendered.iterations))))
+    }
+
+    /// What every render must do per point whatever the markup: each of the
+    /// three charts' 720 readings and times as its data table shows them.
+    private static func formatReadings() {
+        let value = ValueFormat(kind: .compact(fractionDigits: 1), spec: "compact.1")
+        let time = ValueFormat(kind: .time, spec: "time")
+        let context = FormatContext()
+        var bytes = 0
+        for chart in 0..<3 {
+            for minute in 0..<720 {
+                let reading = 1000 + 400 * sin(Double(minute + chart) / 40)
+                bytes += value.format(.number(reading), in: context).utf8.count
+                bytes += time.format(.number(1_764_633_600 + Double(minute) * 60), in: context).utf8.count
+            }
+        }
+        precondition(bytes > 0)
     }
 
     /// The answer must be the panel with its three charts, or the figures mean nothing.

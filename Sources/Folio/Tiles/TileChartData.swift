@@ -47,6 +47,8 @@ enum TileChartData {
                 points.append(TimeSeriesPoint(time: time, value: .nan))
             }
         }
+        // Feeds nearly always send points in order: sort only when they are not.
+        if zip(points, points.dropFirst()).allSatisfy({ $0.time <= $1.time }) { return points }
         return points.sorted { $0.time < $1.time }
     }
 

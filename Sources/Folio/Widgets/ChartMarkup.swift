@@ -2,24 +2,13 @@ import FolioCore
 
 /// Writing helpers shared by the chart widgets' SVG.
 enum ChartMarkup {
-    /// `text` safe inside XML text and double-quoted attributes.
+    /// `text` safe inside XML text and double-quoted attributes
+    /// (`MarkupBytes.appendEscaped`); most text needs nothing and is kept.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // XML 1.0 forbids most control characters even as references.
-                if character.value < 0x20 && character != "\n" && character != "\t" { continue }
-                out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        if MarkupBytes.isPlain(text) { return text }
+        var markup = MarkupBytes(capacity: text.utf8.count + 16)
+        markup.appendEscaped(text)
+        return markup.text
     }
 
     /// A coordinate with at most two decimals and never "-0".
@@ -64,8 +53,12 @@ enum ChartMarkup {
     }
 
     private static func appendDigits(of whole: Int, to bytes: inout [UInt8]) {
-        if whole >= 10 { appendDigits(of: whole / 10, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
+        var divisor = 1
+        while whole / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// A `<text>` element for `label`, its baseline placed as the layout measured it.

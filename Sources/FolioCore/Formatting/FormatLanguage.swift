@@ -32,8 +32,13 @@ public enum FormatLanguage: String, Sendable, Hashable, CaseIterable {
         self == .english ? Self.englishCompactUnits : Self.chineseCompactUnits
     }
 
-    private static let englishCompactUnits = [(0, ""), (3, "k"), (6, "M"), (9, "B"), (12, "T")]
-    private static let chineseCompactUnits = [(0, ""), (4, "万"), (8, "亿"), (12, "万亿")]
+    // Typed as `compactUnits` returns them: an unlabelled array was cast element by element on every call.
+    private static let englishCompactUnits: [(power: Int, symbol: String)] = [
+        (0, ""), (3, "k"), (6, "M"), (9, "B"), (12, "T"),
+    ]
+    private static let chineseCompactUnits: [(power: Int, symbol: String)] = [
+        (0, ""), (4, "万"), (8, "亿"), (12, "万亿"),
+    ]
 
     /// Duration units, largest first: days, hours, minutes, seconds, milliseconds.
     var durationUnits: (day: String, hour: String, minute: String, second: String, millisecond: String) {
