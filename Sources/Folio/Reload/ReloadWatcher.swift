@@ -81,12 +81,17 @@ public final class ReloadWatcher: Sendable {
         }
     }
 
+    /// What the log says when a reload took.
+    static func reloadedLine(generation: Int, milliseconds: UInt64) -> String {
+        "folio serve: reloaded: generation \(generation) serves (built in \(milliseconds) ms)"
+    }
+
     private func reload() {
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let generation = try app.reload()
             let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-            log("folio serve: reloaded: generation \(generation) serves (built in \(milliseconds) ms)")
+            log(Self.reloadedLine(generation: generation, milliseconds: milliseconds))
             for warning in app.warnings { log("folio serve: warning: \(warning)") }
         } catch {
             log("folio serve: reload refused, generation \(app.generation) serves on:\n\(error)")
