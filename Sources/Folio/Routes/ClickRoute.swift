@@ -96,7 +96,7 @@ struct ClickRoute: Sendable {
         let update: DeferredPagerUpdate<HTTPResponse, [PagerEffect]>
         do {
             update = try sessions.updatePagerWithoutWaiting(
-                click.pager.key, session: session, isCurrent: click.pager.fits,
+                click.pager.key, session: session, current: click.pager.current,
                 { (record) throws(PagerError) -> [PagerEffect] in try click.step.apply(to: &record) },
                 prepare: { effects, record in preparedAnswer(click, effects, record, session, context) },
                 whenSaved: { [self] saved in

@@ -59,7 +59,7 @@ struct PagerSteps: Sendable {
         do {
             result = try sessions.updatePager(
                 pager.key, session: session.id, known: session, atClick: atClick, decided: decided,
-                initial: initial, isCurrent: pager.fits,
+                initial: initial, current: pager.current,
                 { (record) throws(PagerError) -> [PagerEffect] in try step.apply(to: &record) })
         } catch {
             throw ClientError(error, pager: pager.key)
