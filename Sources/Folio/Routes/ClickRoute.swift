@@ -76,6 +76,14 @@ struct ClickRoute: Sendable {
     private func plan(_ click: ClickRequest, _ authority: ClickAuthority, _ context: RequestContext)
         -> RoutePlan
     {
+        let session: SessionRecord? =
+            switch authority {
+            case .session(let session): session
+            case .newSession: nil
+            }
+        if let refusal = missingPageRefusal(click, session: session) {
+            return .answered(errors.response(refusal, for: context.request))
+        }
         switch authority {
         case .newSession:
             return .act(waitsFor: steps.writeWait(click.pager)) {
