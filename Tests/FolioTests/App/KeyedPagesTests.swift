@@ -144,3 +144,26 @@ extension AppTests {
         #expect(statuses.allSatisfy { $0 == 200 || $0 == 303 }, "\(statuses)")
     }
 }
+
+/// The same on PostgreSQL, where a save is conditional on the record read:
+/// the adapted record is saved on the condition that the one stored (not
+/// the adapted one) is still there, so adapting never reads as a conflict.
+extension AppTests {
+    @Test(.enabled(if: PostgreSQLTestServer.url != nil, PostgreSQLTestServer.skipReason))
+    func twoGenerationsOnPostgreSQLKeepTheSelectionByKeyBothWays() throws {
+        let url = try PostgreSQLTestServer.freshDatabase()
+        let old = try generation(Self.fourPages, store: try PostgreSQLSessionStore(url: url))
+        let new = try generation(
+            [("d", "D"), ("c", "See"), ("e", "E")], store: try PostgreSQLSessionStore(url: url), withQ: false)
+        let id = try firstClick(old, "/p", page: "b").session
+        // b was removed: its right neighbour c, as the view saved it.
+        #expect(body(get(new, "/p", cookie: id)).contains(#"data-selected-key="c""#))
+        #expect(try state(new, cookie: id).pagesChanged?.selectionMoved?.to == "c")
+        for (clicked, other, page) in [(new, old, "e"), (old, new, "a"), (new, old, "d"), (old, new, "c")] {
+            #expect(try click(clicked, page, id).status == .seeOther)
+            #expect(try state(clicked, cookie: id).selected.key == page)
+            // Pages both generations have: the other shows the same selection.
+            if ["c", "d"].contains(page) { #expect(try state(other, cookie: id).selected.key == page) }
+        }
+    }
+}
