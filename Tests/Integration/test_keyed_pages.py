@@ -104,7 +104,7 @@ def test_a_click_on_a_removed_tab_answers_the_pager_with_a_notice(folio_bin, tmp
             answer = visitor.post(PAGER + "/select", {"page": "net", "from": "disk", "csrf": csrf_of(open_page)},
                                   headers={"HX-Request": "true"} if htmx else {})
             assert answer.status == 200, answer.text
-            notice = parse_html(answer.text).find(".//p[@class='folio-notice']")
+            notice = parse_html(answer.text).find(".//div[@class='folio-notice']")
             assert notice is not None and notice.get("role") == "status"
             assert text_of(notice) == "That page is no longer on this dashboard: here it is as it is now."
             assert 'data-selected-key="disk"' in answer.text

@@ -23,7 +23,8 @@ extension AppTests {
         let html = body(answer)
         #expect(
             html.contains(
-                #"<p class="folio-notice" role="status">\#(InterfaceStrings.english.pageRemovedNotice)</p>"#))
+                #"<div class="folio-notice" role="status"><p class="folio-notice-message">\#(InterfaceStrings.english.pageRemovedNotice)</p></div>"#
+            ))
         #expect(html.contains(#"data-selected-key="b""#))
         #expect(!html.contains(#"data-key="c""#))
         #expect(html.contains("<html") != htmx)
