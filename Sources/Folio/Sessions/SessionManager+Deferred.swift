@@ -30,9 +30,9 @@ extension SessionManager {
     /// from a store shared by instances (then the save is conditional on
     /// the record read). Only for a live session issued at a click with a
     /// record of `pager` stored under the configuration in force (one to
-    /// adapt is saved adapted on the blocking path), no other update of it under way here,
-    /// and an answer that needs no wait; otherwise it declines, having
-    /// changed nothing. The session stays taken until its save completes,
+    /// carry over to changed pages is saved on the blocking path), no other
+    /// update of it under way here, and an answer that needs no wait;
+    /// otherwise it declines, having changed nothing. The session stays taken until its save completes,
     /// so a second click of it waits and then sees this one.
     /// - Parameters:
     ///   - change: A pure step on the record; throwing leaves everything unchanged.
