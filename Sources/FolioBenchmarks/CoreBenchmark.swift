@@ -100,6 +100,24 @@ enum CoreBenchmark {
         }
         report(css, against: baseline, unit: "renders")
 
+        // A record stored under other pages is carried over on every read
+        // until a view saves it: next to decoding it, which every read of a
+        // stored record costs anyway.
+        var stored = try PagerState(pages: pages, cacheLimit: 3)
+        _ = try stored.send(.appeared)
+        for key in ["video", "voice", "picture"] { _ = try stored.select(key: key) }
+        let storedJSON = try encoder.encode(stored)
+        let decoder = JSONDecoder()
+        let decoding = try measure("core: JSONDecoder(state), 5 pages") {
+            sink &+= try decoder.decode(PagerState.self, from: storedJSON).loadedKeys.count
+        }
+        report(decoding, against: baseline, unit: "decodes")
+        let edited = [Page(key: "hot", title: "热门")] + pages.filter { $0.key != "picture" }.reversed()
+        let adapting = try measure("core: adapted(to:), 1 added, 1 removed, reordered") {
+            sink &+= try stored.adapted(to: edited, cacheLimit: 3, transition: .slide).change.moved.count
+        }
+        report(adapting, against: decoding, unit: "adaptations")
+
         // Keeps the optimiser from discarding the measured work.
         if sink == 42 { print("") }
     }

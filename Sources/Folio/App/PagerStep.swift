@@ -21,6 +21,7 @@ enum PagerStep: Sendable, Equatable {
 
     /// Runs the step on `record`: the state changes, and every `pageDidShow`
     /// is counted in the record (the delegate callbacks of seed 004).
+    /// A click also clears the record's `pagesChanged`.
     /// Pure: the caller performs the `load` effects it returns.
     func apply(to record: inout PagerRecord) throws(PagerError) -> [PagerEffect] {
         let effects: [PagerEffect]
@@ -34,6 +35,8 @@ enum PagerStep: Sendable, Equatable {
             }
             effects = try record.state.select(index: index)
             if let madeAt { record.lastClickAt = madeAt }
+            // The visitor has acted on the pages as they are now.
+            record.pagesChanged = nil
         }
         for case .pageDidShow(let key) in effects { record.shownCounts[key, default: 0] += 1 }
         return effects

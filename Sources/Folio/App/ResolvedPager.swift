@@ -51,19 +51,34 @@ final class ResolvedPager: Sendable {
         PagerRecord(state: startingStates[min(max(index, 0), startingStates.count - 1)])
     }
 
-    /// The session's record of this pager, when it has one saved under the
-    /// configuration in force (same pages, transition and cache limit); one
-    /// saved under another configuration starts over instead.
+    /// The session's record of this pager, adapted to the configuration in
+    /// force (`current(_:)`), when it has one.
     func storedRecord(in session: SessionRecord?) -> PagerRecord? {
-        guard let record = session?.pagers[configuration.key], fits(record) else { return nil }
-        return record
+        session?.pagers[configuration.key].flatMap(current)
     }
 
-    /// Whether a stored record still matches this pager.
-    func fits(_ record: PagerRecord) -> Bool {
+    /// A stored record as this configuration has it: as stored when it was
+    /// saved under the same pages, transition and cache limit; otherwise
+    /// carried over by page key (FolioCore's `adapted(to:)`: selection,
+    /// loaded pages and titles; shown counts are kept whole, so a page put
+    /// back finds its count) with what changed noted in `pagesChanged`.
+    /// `nil` only for a record that cannot be carried over (none today: the
+    /// configuration's pages are checked when loaded).
+    func current(_ record: PagerRecord) -> PagerRecord? {
         let configured = startingStates[0]
-        return record.state.transition == configured.transition
-            && record.state.cacheLimit == configured.cacheLimit && record.state.pages == configured.pages
+        if record.state.transition == configured.transition, record.state.cacheLimit == configured.cacheLimit,
+            record.state.pages == configured.pages
+        {
+            return record
+        }
+        guard
+            let (state, change) = try? record.state.adapted(
+                to: configured.pages, cacheLimit: configured.cacheLimit, transition: configured.transition)
+        else { return nil }
+        var adapted = record
+        adapted.state = state
+        if !change.isEmpty { adapted.pagesChanged = change }
+        return adapted
     }
 
     /// The page a form's `page` field names: a page key first, and only when

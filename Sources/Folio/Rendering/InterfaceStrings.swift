@@ -22,6 +22,15 @@ struct InterfaceStrings: Sendable, Hashable {
     let panelRetry: String
     /// Over a panel whose refresh failed, with the time its data is from.
     let panelStaleFormat: String
+    /// Above a pager answered to a click on a page it no longer has.
+    let pageRemovedNotice: String
+    /// The link from a 404 page of a missing page to its pager, `{pager}` its title.
+    let openPagerFormat: String
+
+    /// "Go to Health" for the pager titled `title`.
+    func openPager(_ title: String) -> String {
+        openPagerFormat.replacingOccurrences(of: "{pager}", with: title)
+    }
 
     /// "Updated 14:05, retrying" for the time `clock`.
     func panelStale(_ clock: String) -> String {
@@ -41,7 +50,9 @@ struct InterfaceStrings: Sendable, Hashable {
         ],
         otherError: "The request could not be answered.", panelLoading: "Loading this page…",
         panelFailed: "This page cannot be shown right now.", panelRetry: "Try again",
-        panelStaleFormat: "Updated {time}, retrying…")
+        panelStaleFormat: "Updated {time}, retrying…",
+        pageRemovedNotice: "That page is no longer on this dashboard: here it is as it is now.",
+        openPagerFormat: "Go to {pager}")
 
     static let simplifiedChinese = InterfaceStrings(
         language: "zh-Hans", navigation: "导航", home: "返回首页",
@@ -51,7 +62,8 @@ struct InterfaceStrings: Sendable, Hashable {
             500: "服务器出了问题。", 503: "服务正忙，请稍后再试。",
         ],
         otherError: "无法响应这个请求。", panelLoading: "正在载入……", panelFailed: "这一页暂时无法显示。",
-        panelRetry: "重试", panelStaleFormat: "更新于 {time}，正在重试…")
+        panelRetry: "重试", panelStaleFormat: "更新于 {time}，正在重试…",
+        pageRemovedNotice: "那一页已不在这个看板上，这是看板现在的样子。", openPagerFormat: "前往{pager}")
 
     /// The strings for a BCP 47 tag: Simplified Chinese for `zh`, `zh-Hans`
     /// and the regions that write it (`zh-CN`, `zh-SG`); English for `en-*`

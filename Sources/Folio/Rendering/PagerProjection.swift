@@ -95,6 +95,11 @@ public struct PagerProjection: Codable, Sendable, Equatable {
     public var tabs: [Tab]
     /// The width of the scrolling content of the bar.
     public var barWidth: Length
+    /// What changed when the visitor's record, stored under an earlier
+    /// configuration, was carried over to these pages (added, removed,
+    /// moved, retitled, and where the selection went); `nil` (left out of
+    /// the JSON) when nothing was, or once the visitor clicked since.
+    public var pagesChanged: PagesChange?
 
     /// The keys of the pages whose content is loaded.
     public var loadedKeys: [String] { pages.filter(\.loaded).map(\.key) }
@@ -125,6 +130,7 @@ public struct PagerProjection: Codable, Sendable, Equatable {
                 indicator: Box(left: Length(indicator.left), width: Length(indicator.width)))
         }
         barWidth = Length(geometry.contentWidth)
+        pagesChanged = record.pagesChanged
     }
 }
 

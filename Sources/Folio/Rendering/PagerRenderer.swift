@@ -66,6 +66,7 @@ final class PagerRenderer: Sendable {
         /// For each of `loaded`, its shown count when its panel shows it, else 0.
         var shownCounts: [Int]
         var generation: Int
+        var notice: PagerNotice?
     }
 
     private struct Entry {
@@ -100,10 +101,11 @@ final class PagerRenderer: Sendable {
     /// - Parameters:
     ///   - fields: The token and return target, spliced where the form needs them.
     ///   - now: The time, to notice panels whose URL data expired.
+    ///   - notice: A sentence above the bar, nil (default) for none.
     /// - Throws: `TemplateError` when the page template fails.
     func render(
         _ view: PagerView, _ resolved: ResolvedPager, record: PagerRecord, fields: ResponseFormFields,
-        now: Double
+        now: Double, notice: PagerNotice? = nil
     ) throws(TemplateError) -> [[UInt8]] {
         let pager = resolved.configuration
         let state = record.state
@@ -113,7 +115,7 @@ final class PagerRenderer: Sendable {
             view: view, pager: pager.cacheName, selected: state.selectedIndex, loaded: loaded,
             shownCounts: loaded.map { index in
                 countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
-            }, generation: generation)
+            }, generation: generation, notice: notice)
         let cached = cache.withLock { $0.value(for: key) }
         let entry: Entry
         if let cached, cached.expires.map({ $0 > now }) ?? true {
@@ -161,7 +163,8 @@ final class PagerRenderer: Sendable {
             PagerProjection(resolved, record: record, site: site), pager: pager, panels: panels,
             csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder,
             wallScreen: Self.wallScreenPlaceholder, site: site,
-            badges: content.badges(of: pager), lastEventID: live?.channel(pager)?.lastEventID)
+            badges: content.badges(of: pager), lastEventID: live?.channel(pager)?.lastEventID,
+            notice: key.notice)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         // The chrome's own `format:`s, if a user's pager.html has any, speak the pager's language.

@@ -73,10 +73,11 @@ enum PagerViewModel {
     ///   - badges: Each tab's count, nil without one (or without a badge).
     ///   - lastEventID: For a live pager, the id of its newest event, which
     ///     its event stream goes on from; nil for a pager with nothing live.
+    ///   - notice: A sentence to show above the bar (`pager/notice`), nil for none.
     static func make(
         _ projection: PagerProjection, pager: PagerConfiguration, panels: [String?], csrf: String,
         returnTarget: String, wallScreen: String = "", site: SiteContext, badges: [Int?] = [],
-        lastEventID: String? = nil
+        lastEventID: String? = nil, notice: PagerNotice? = nil
     ) -> TemplateValue {
         let selected = projection.selected.index
         let pagerURL = site.pagerURL(pager.key)
@@ -157,6 +158,11 @@ enum PagerViewModel {
                 ),
                 ("indicator", indicator),
                 ("panels", .array(panelValues)),
+                (
+                    "notice",
+                    notice.map { .string($0.text(in: InterfaceStrings.forLanguage(pager.lang ?? site.lang))) }
+                        ?? .null
+                ),
             ]))
     }
 

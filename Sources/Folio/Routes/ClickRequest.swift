@@ -7,8 +7,15 @@ import FolioSync
 struct ClickRequest: Sendable {
     let pager: ResolvedPager
     let form: FormFields
-    /// The page selected: `page` (select), or `floor(offset / width)` clamped (scroll, seed 001).
+    /// The page selected: `page` (select), or `floor(offset / width)` clamped
+    /// (scroll, seed 001); for a click on a missing page, `shownIndex`.
     let index: Int
+    /// The key a select names when the pager has no such page (it may have
+    /// been removed since the form was shown: `ClickRoute` decides), else `nil`.
+    let missingPage: String?
+    /// Whether the form's `from` names no page of the pager: the form was
+    /// shown under an earlier configuration.
+    let predatesConfiguration: Bool
     /// The page the form was shown on (`from`), where a session created by
     /// this click starts, so its lifecycle continues from that view.
     let shownIndex: Int
@@ -18,17 +25,27 @@ struct ClickRequest: Sendable {
     /// When the browser made the click (`clickedAt`, ms since 1970), if it says.
     let madeAt: Double?
 
-    /// The reducer step of this click.
-    var step: PagerStep { .click(index, madeAt: madeAt) }
+    /// The reducer step of this click: for a missing page, the pager shown as it is.
+    var step: PagerStep { missingPage == nil ? .click(index, madeAt: madeAt) : .appear }
 
     /// - Throws: `ClientError` 400 for a malformed form or return target,
-    ///   404 for an unknown page.
+    ///   404 for a page index out of range.
     init(_ route: Route, _ pager: ResolvedPager, _ request: HTTPRequest) throws(ClientError) {
         self.pager = pager
         do {
             form = try request.form()
         } catch {
             throw .badRequest("The form is malformed: \(error).")
+        }
+        if let from = form["from"], !from.isEmpty {
+            // A form older than a configuration change may name a page gone
+            // since: the session (if this click makes one) starts on the first page.
+            shownIndex = pager.pageIndex(from) ?? 0
+            predatesConfiguration = pager.pageIndex(from) == nil
+        } else {
+            // Forms rendered before `from` existed: the pager's first page, as `GET /{pager}` shows it.
+            shownIndex = 0
+            predatesConfiguration = false
         }
         if case .scroll = route {
             guard let text = form["offset"], let offset = Double(text.trimmingSpacesAndTabs()) else {
@@ -37,6 +54,7 @@ struct ClickRequest: Sendable {
             guard let text = form["width"], let width = Double(text.trimmingSpacesAndTabs()) else {
                 throw .badRequest("The form needs a 'width' field: the page width in CSS px.")
             }
+            missingPage = nil
             do {
                 index = try PagerState.pageIndex(offset: offset, pageWidth: width, count: pager.pageCount)
             } catch {
@@ -46,19 +64,13 @@ struct ClickRequest: Sendable {
             guard let page = form["page"], !page.isEmpty else {
                 throw .badRequest("The form needs a 'page' field: a page key or index.")
             }
-            index = try pager.pageIndex(formValue: page)
-        }
-        if let from = form["from"], !from.isEmpty {
-            // A form older than a configuration change may name a page gone since.
-            guard let index = pager.pageIndex(from) else {
-                throw .badRequest(
-                    "The form's 'from' field names no page of the pager '\(pager.key)'; reload the page and try again."
-                )
+            if pager.pageIndex(page) == nil, Int(page) == nil {
+                index = shownIndex
+                missingPage = page
+            } else {
+                index = try pager.pageIndex(formValue: page)
+                missingPage = nil
             }
-            shownIndex = index
-        } else {
-            // Forms rendered before `from` existed: the pager's first page, as `GET /{pager}` shows it.
-            shownIndex = 0
         }
         if let text = form["clickedAt"], !text.isEmpty {
             guard let time = Double(text.trimmingSpacesAndTabs()), time.isFinite, time > 0 else {

@@ -63,6 +63,8 @@ extension ClickRoute {
     /// After a successful click: `303` to the return target or the page's
     /// canonical URL (post, redirect, get), or for `HX-Request: true` the
     /// fragment, with `HX-Push-Url` unless it returns to an embedding page.
+    /// A click on a page removed since is answered `200` with the pager as
+    /// it is (the page, or the fragment) and the `pageRemoved` notice.
     /// Either way `Vary: HX-Request`. A session created or reissued by this
     /// click gets its cookie, and the fragment its token.
     private func clickAnswer(
@@ -70,13 +72,19 @@ extension ClickRoute {
         _ context: RequestContext
     ) throws(ClientError) -> HTTPResponse {
         let location = site.pageURL(click.pager.key, record.state.selectedPage.key)
+        let fields = ResponseFormFields(
+            csrfToken: Array(session.csrfToken.utf8), returnTarget: click.returnTarget?.attributeBytes ?? [])
         var response: HTTPResponse
-        if click.swapsFragment {
+        if click.missingPage != nil {
             response = try pages.rendered(
-                .fragment, click.pager, record: record,
-                fields: ResponseFormFields(
-                    csrfToken: Array(session.csrfToken.utf8),
-                    returnTarget: click.returnTarget?.attributeBytes ?? []))
+                click.swapsFragment ? .fragment : .page, click.pager, record: record, fields: fields,
+                notice: .pageRemoved)
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            if click.swapsFragment && click.returnTarget == nil {
+                response.headers.add(name: "HX-Push-Url", value: location)
+            }
+        } else if click.swapsFragment {
+            response = try pages.rendered(.fragment, click.pager, record: record, fields: fields)
             if click.returnTarget == nil { response.headers.add(name: "HX-Push-Url", value: location) }
         } else {
             response = .redirect(to: click.returnTarget?.path ?? location)

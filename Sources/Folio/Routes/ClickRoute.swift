@@ -76,6 +76,14 @@ struct ClickRoute: Sendable {
     private func plan(_ click: ClickRequest, _ authority: ClickAuthority, _ context: RequestContext)
         -> RoutePlan
     {
+        let session: SessionRecord? =
+            switch authority {
+            case .session(let session): session
+            case .newSession: nil
+            }
+        if let refusal = missingPageRefusal(click, session: session) {
+            return .answered(errors.response(refusal, for: context.request))
+        }
         switch authority {
         case .newSession:
             return .act(waitsFor: steps.writeWait(click.pager)) {
@@ -96,7 +104,7 @@ struct ClickRoute: Sendable {
         let update: DeferredPagerUpdate<HTTPResponse, [PagerEffect]>
         do {
             update = try sessions.updatePagerWithoutWaiting(
-                click.pager.key, session: session, isCurrent: click.pager.fits,
+                click.pager.key, session: session, current: click.pager.current,
                 { (record) throws(PagerError) -> [PagerEffect] in try click.step.apply(to: &record) },
                 prepare: { effects, record in preparedAnswer(click, effects, record, session, context) },
                 whenSaved: { [self] saved in

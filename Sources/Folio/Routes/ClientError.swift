@@ -12,6 +12,22 @@ struct ClientError: Error, Sendable, Equatable {
     /// What the server's log gets and the visitor does not (a store's own
     /// error: a database address, a library's words).
     var logDetail: String?
+    /// For a `404` of a page a pager does not have (a bookmark of a page
+    /// removed since): the pager, which the error page links to.
+    var pager: PagerLink?
+
+    /// A pager an error page links to: its key (the URL) and title (the link's words).
+    struct PagerLink: Sendable, Equatable {
+        var key: String
+        var title: String
+    }
+
+    /// `404` for a page the pager does not have, linking to the pager.
+    static func noPage(_ page: String, of pager: PagerConfiguration) -> ClientError {
+        var error = ClientError.notFound("The pager '\(pager.key)' has no page '\(page)'.")
+        error.pager = PagerLink(key: pager.key, title: pager.title)
+        return error
+    }
 
     static func notFound(_ message: String) -> ClientError {
         ClientError(status: .notFound, message: message)

@@ -42,6 +42,16 @@ struct ErrorAnswers: Sendable {
                 ("detail", strings.language == "en" ? .string(error.message) : .null),
                 // The address asked for is in no language: every page shows it.
                 ("path", .string(path)),
+                (
+                    "pager",
+                    error.pager.map { pager in
+                        .object(
+                            TemplateObject([
+                                ("href", .string(site.pagerURL(pager.key))),
+                                ("label", .string(strings.openPager(pager.title))),
+                            ]))
+                    } ?? .null
+                ),
             ]))
         var output: [UInt8] = []
         do {

@@ -7,12 +7,14 @@ struct PageRendering: Sendable {
     let renderer: PagerRenderer
     let clock: any WallClock
 
-    func rendered(_ view: PagerView, _ pager: ResolvedPager, record: PagerRecord, fields: ResponseFormFields)
-        throws(ClientError) -> HTTPResponse
-    {
+    func rendered(
+        _ view: PagerView, _ pager: ResolvedPager, record: PagerRecord, fields: ResponseFormFields,
+        notice: PagerNotice? = nil
+    ) throws(ClientError) -> HTTPResponse {
         let parts: [[UInt8]]
         do {
-            parts = try renderer.render(view, pager, record: record, fields: fields, now: clock.now)
+            parts = try renderer.render(
+                view, pager, record: record, fields: fields, now: clock.now, notice: notice)
         } catch {
             throw ClientError(status: .internalServerError, message: "The page template failed: \(error)")
         }

@@ -1,9 +1,9 @@
 import FolioCore
 
 /// A step run on one pager's record: the record it ran on (`before`: the
-/// session's stored one, or the starting record), what was stored
-/// (`stored`, `nil` when the session has none under this configuration)
-/// and the record after.
+/// session's stored one as this configuration has it, or the starting
+/// record), what is stored (`stored`, as stored, before any adapting to
+/// changed pages; `nil` when the session has none) and the record after.
 struct StepOutcome: Sendable {
     var before: PagerRecord
     var stored: PagerRecord?
@@ -31,8 +31,8 @@ struct PagerSteps: Sendable {
     func outcome(of step: PagerStep, on pager: ResolvedPager, session: SessionRecord?, startIndex: Int)
         throws(ClientError) -> StepOutcome
     {
-        let stored = pager.storedRecord(in: session)
-        let before = stored ?? pager.startingRecord(at: startIndex)
+        let stored = session?.pagers[pager.key]
+        let before = pager.storedRecord(in: session) ?? pager.startingRecord(at: startIndex)
         var after = before
         do {
             let effects = try step.apply(to: &after)
@@ -53,19 +53,20 @@ struct PagerSteps: Sendable {
         _ step: PagerStep, on pager: ResolvedPager, session: SessionRecord, startIndex: Int,
         atClick: Bool = false, decided: SessionManager.Decided<[PagerEffect]>?
     ) throws(ClientError) -> (StepOutcome, reissued: SessionRecord?) {
-        let stored = pager.storedRecord(in: session)
+        let stored = session.pagers[pager.key]
         let result: ([PagerEffect], PagerRecord, reissued: SessionRecord?)
         let initial = { pager.startingRecord(at: startIndex) }
         do {
             result = try sessions.updatePager(
                 pager.key, session: session.id, known: session, atClick: atClick, decided: decided,
-                initial: initial, isCurrent: pager.fits,
+                initial: initial, current: pager.current,
                 { (record) throws(PagerError) -> [PagerEffect] in try step.apply(to: &record) })
         } catch {
             throw ClientError(error, pager: pager.key)
         }
         let outcome = StepOutcome(
-            before: stored ?? initial(), stored: stored, after: result.1, effects: result.0)
+            before: pager.storedRecord(in: session) ?? initial(), stored: stored, after: result.1,
+            effects: result.0)
         return (outcome, result.reissued)
     }
 

@@ -28,7 +28,7 @@ struct ViewRequest: Sendable {
         self.pager = pager
         if let pageKey {
             guard let index = pager.pageIndex(pageKey) else {
-                throw .notFound("The pager '\(pager.key)' has no page '\(pageKey)'.")
+                throw .noPage(pageKey, of: pager.configuration)
             }
             step = .select(index)
             startIndex = index

@@ -29,9 +29,10 @@ extension SessionManager {
     /// latest copy is taken again under the session's lock), or just read
     /// from a store shared by instances (then the save is conditional on
     /// the record read). Only for a live session issued at a click with a
-    /// current record of `pager`, no other update of it under way here,
-    /// and an answer that needs no wait; otherwise it declines, having
-    /// changed nothing. The session stays taken until its save completes,
+    /// record of `pager` stored under the configuration in force (one to
+    /// carry over to changed pages is saved on the blocking path), no other
+    /// update of it under way here, and an answer that needs no wait;
+    /// otherwise it declines, having changed nothing. The session stays taken until its save completes,
     /// so a second click of it waits and then sees this one.
     /// - Parameters:
     ///   - change: A pure step on the record; throwing leaves everything unchanged.
@@ -39,7 +40,7 @@ extension SessionManager {
     ///     after it; `nil` when that would wait (nothing is changed then).
     ///   - whenSaved: Runs once the save ended.
     func updatePagerWithoutWaiting<Result: Sendable, Failure: Error, Answer: Sendable>(
-        _ pager: String, session known: SessionRecord, isCurrent: (PagerRecord) -> Bool,
+        _ pager: String, session known: SessionRecord, current: (PagerRecord) -> PagerRecord?,
         _ change: (inout PagerRecord) throws(Failure) -> Result,
         prepare: (Result, PagerRecord) -> Answer?,
         whenSaved: @escaping @Sendable (DeferredSave<Answer>) -> Void
@@ -52,7 +53,7 @@ extension SessionManager {
         let shared = storeWithoutWaiting
         guard let session = shared == nil ? storeAnsweringFromMemory?.sessionIfAtHand(id: id) : known,
             isLive(session, now),
-            session.isIssuedAtClick, let before = session.pagers[pager], isCurrent(before)
+            session.isIssuedAtClick, let before = session.pagers[pager], current(before) == before
         else { return .declined(nil) }
         var after = before
         let result: Result

@@ -10,16 +10,20 @@ extension SessionManager {
     ///   - known: The session as just read, if the caller has it (saves a
     ///     lookup when nothing changes).
     ///   - initial: The record to start from when the session has none
-    ///     (or one that no longer fits the configuration).
+    ///     (or one `current` cannot carry over).
+    ///   - current: A stored record as the configuration in force has it
+    ///     (`ResolvedPager.current(_:)`: itself, or adapted to new pages);
+    ///     `nil` to start from `initial`. The save stays conditional on the
+    ///     record as stored, not as adapted.
     ///   - change: Applies the event; throwing leaves everything unchanged.
     /// - Returns: `change`'s result and the record after it.
     public func updatePager<Result, Failure: Error>(
         _ pager: String, session id: String, known: SessionRecord? = nil, initial: () -> PagerRecord,
-        isCurrent: (PagerRecord) -> Bool,
+        current: (PagerRecord) -> PagerRecord?,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord) {
         let (result, record, _) = try updatePager(
-            pager, session: id, known: known, atClick: false, initial: initial, isCurrent: isCurrent, change)
+            pager, session: id, known: known, atClick: false, initial: initial, current: current, change)
         return (result, record)
     }
 
@@ -36,11 +40,11 @@ extension SessionManager {
     ///   concurrent first click reissued it, or it expired).
     public func updatePagerAtClick<Result, Failure: Error>(
         _ pager: String, session id: String, known: SessionRecord? = nil, initial: () -> PagerRecord,
-        isCurrent: (PagerRecord) -> Bool,
+        current: (PagerRecord) -> PagerRecord?,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
         try updatePager(
-            pager, session: id, known: known, atClick: true, initial: initial, isCurrent: isCurrent, change)
+            pager, session: id, known: known, atClick: true, initial: initial, current: current, change)
     }
 
     /// `updatePager` or, with `atClick`, `updatePagerAtClick`: for a caller
@@ -49,7 +53,7 @@ extension SessionManager {
     /// as long as the stored record is still that one.
     func updatePager<Result, Failure: Error>(
         _ pager: String, session id: String, known: SessionRecord?, atClick: Bool,
-        decided: Decided<Result>? = nil, initial: () -> PagerRecord, isCurrent: (PagerRecord) -> Bool,
+        decided: Decided<Result>? = nil, initial: () -> PagerRecord, current: (PagerRecord) -> PagerRecord?,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?) {
         // Most requests change nothing (a view of the current page): they are
@@ -58,12 +62,11 @@ extension SessionManager {
         // only on a record other than the one it was decided on.
         var decided = decided
         if decided == nil {
-            var current = known
-            if current == nil {
-                do throws(StoreError) { current = try store.session(id: id) } catch { throw .store(error) }
+            var read = known
+            if read == nil {
+                do throws(StoreError) { read = try store.session(id: id) } catch { throw .store(error) }
             }
-            if let current, current.isIssuedAtClick || !atClick, let existing = current.pagers[pager],
-                isCurrent(existing)
+            if let read, read.isIssuedAtClick || !atClick, let existing = read.pagers[pager].flatMap(current)
             {
                 var after = existing
                 do throws(Failure) {
@@ -87,7 +90,7 @@ extension SessionManager {
             // made wins), a bounded number of times.
             for _ in 0..<Self.conflictRetries {
                 if let done = try updateOnce(
-                    pager, session: id, atClick: atClick, decided: decided, initial, isCurrent, change)
+                    pager, session: id, atClick: atClick, decided: decided, initial, current, change)
                 {
                     return done
                 }
@@ -115,12 +118,12 @@ extension SessionManager {
     /// instance saved the record since the read (nothing changed then).
     private func updateOnce<Result, Failure: Error>(
         _ pager: String, session id: String, atClick: Bool, decided: Decided<Result>?,
-        _ initial: () -> PagerRecord, _ isCurrent: (PagerRecord) -> Bool,
+        _ initial: () -> PagerRecord, _ current: (PagerRecord) -> PagerRecord?,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?)? {
         let stored: SessionRecord?
         do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
-        let before = stored?.pagers[pager].flatMap { isCurrent($0) ? $0 : nil } ?? initial()
+        let before = stored?.pagers[pager].flatMap(current) ?? initial()
         var after = before
         let result: Result
         if let decided, decided.input == before {
@@ -143,7 +146,9 @@ extension SessionManager {
                 return (result, after, reissued)
             }
         }
-        if after != before || stored?.pagers[pager] == nil {
+        // Also when unchanged by `change` but adapted to new pages: the
+        // adapted record (and its `pagesChanged`) is what later reads find.
+        if after != stored?.pagers[pager] {
             let now = clock.now
             let lastSeen = stored.map { lastSeenToSave(for: $0, at: now) } ?? now
             let saved: Bool

@@ -2,7 +2,8 @@ import FolioCore
 
 extension PagerRecord {
     /// The record as the `pagers` table stores it: the JSON its `Codable`
-    /// conformance reads (`{"state":…,"shownCounts":{…},"lastClickAt":…}`), written
+    /// conformance reads (`{"state":…,"shownCounts":{…},"lastClickAt":…,
+    /// "pagesChanged":{…}}`), written
     /// directly, since a durable click saves one and `JSONEncoder` cost
     /// more than the rest of the click (BENCHMARKS.md, "Durable clicks").
     var storedJSON: [UInt8] {
@@ -21,7 +22,43 @@ extension PagerRecord {
             json.raw(",\"lastClickAt\":")
             json.number(lastClickAt)
         }
+        if let pagesChanged {
+            json.raw(",\"pagesChanged\":")
+            pagesChanged.writeJSON(to: &json)
+        }
         json.raw("}")
         return json.bytes
+    }
+}
+
+extension PagesChange {
+    /// The JSON its `Codable` conformance reads, written directly like the
+    /// rest of the record (a `nil` move left out).
+    func writeJSON(to json: inout JSONBytes) {
+        json.raw("{")
+        let lists = [("added", added), ("removed", removed), ("moved", moved), ("retitled", retitled)]
+        for (index, (name, keys)) in lists.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.key(name)
+            json.raw("[")
+            for (position, key) in keys.enumerated() {
+                if position > 0 { json.raw(",") }
+                json.string(key)
+            }
+            json.raw("]")
+        }
+        if let selectionMoved {
+            json.raw(",\"selectionMoved\":{")
+            json.key("from")
+            json.string(selectionMoved.from)
+            json.raw(",")
+            json.key("to")
+            json.string(selectionMoved.to)
+            json.raw(",")
+            json.key("reason")
+            json.string(selectionMoved.reason.rawValue)
+            json.raw("}")
+        }
+        json.raw("}")
     }
 }

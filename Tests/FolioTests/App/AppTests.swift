@@ -275,7 +275,7 @@ import Testing
         #expect(try store.session(id: id)?.pagers["p"] == record)
     }
 
-    @Test func stateSavedUnderAnotherConfigurationStartsOver() throws {
+    @Test func stateSavedUnderPagesWithNoKeyInCommonStartsOnTheFirstPage() throws {
         let store = MemorySessionStore()
         let id = String(repeating: "ab", count: 16)
         try store.insert(SessionRecord(id: id, csrfToken: "t", lastSeen: clock.now))
@@ -285,7 +285,11 @@ import Testing
         let app = try makeApp(store: store)
         let html = body(get(app, "/p", cookie: id))
         #expect(html.contains(#"data-selected="0""#))
-        #expect(try store.session(id: id)?.pagers["p"]?.state.pages.map(\.key) == ["a", "b", "c"])
+        let adapted = try #require(try store.session(id: id)?.pagers["p"])
+        #expect(adapted.state.pages.map(\.key) == ["a", "b", "c"])
+        #expect(
+            adapted.pagesChanged?.selectionMoved
+                == SelectionMove(from: "y", to: "a", reason: .noStoredPageRemains))
     }
 
     @Test func wrongMethodsAnswer405WithAllow() throws {

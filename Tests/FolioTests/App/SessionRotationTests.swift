@@ -280,14 +280,14 @@ extension AppTests {
             try record.state.select(index: 1)
         }
         let (_, after, reissued) = try sessions.updatePagerAtClick(
-            "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }, select)
+            "p", session: session.id, known: session, initial: { start }, current: { $0 }, select)
         let new = try #require(reissued)
         #expect(new.id != session.id && new.csrfToken != session.csrfToken && new.isIssuedAtClick)
         #expect(try store.session(id: new.id)?.pagers["p"] == after)
         #expect(try store.session(id: session.id) == nil)
         #expect(throws: SessionUpdateError<PagerError>.self) {
             try sessions.updatePagerAtClick(
-                "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }, select
+                "p", session: session.id, known: session, initial: { start }, current: { $0 }, select
             )
         }
         // A session issued at a click keeps its id.
@@ -295,7 +295,7 @@ extension AppTests {
             try record.state.select(index: 0)
         }
         let (_, _, again) = try sessions.updatePagerAtClick(
-            "p", session: new.id, initial: { start }, isCurrent: { _ in true }, back)
+            "p", session: new.id, initial: { start }, current: { $0 }, back)
         #expect(again == nil)
     }
 

@@ -46,7 +46,7 @@ import Testing
         let session = try sessions.createSession(pagers: ["p": start], boundToPerson: false)
         var runs = 0
         let (_, after) = try sessions.updatePager(
-            "p", session: session.id, known: session, initial: { start }, isCurrent: { _ in true }
+            "p", session: session.id, known: session, initial: { start }, current: { $0 }
         ) { (record: inout PagerRecord) throws(PagerError) -> Int in
             runs += 1
             _ = try record.state.select(index: 2)
@@ -133,11 +133,11 @@ import Testing
         }
         #expect(throws: SessionUpdateError<PagerError>.self) {
             try sessions.updatePager(
-                "p", session: session.id, initial: { initial }, isCurrent: { _ in true }, selectMissing)
+                "p", session: session.id, initial: { initial }, current: { $0 }, selectMissing)
         }
         #expect(try store.session(id: session.id)?.pagers == [:])
         let (effects, after) = try sessions.updatePager(
-            "p", session: session.id, initial: { initial }, isCurrent: { _ in true }, appear)
+            "p", session: session.id, initial: { initial }, current: { $0 }, appear)
         #expect(effects.first == .load("a"))
         #expect(try store.session(id: session.id)?.pagers["p"] == after)
     }

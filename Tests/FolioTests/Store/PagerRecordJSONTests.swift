@@ -41,7 +41,16 @@ import Testing
         }
         let lastClickAt: Double? =
             Bool.random(using: &random) ? 1.7e12 + Double.random(in: 0...1e9, using: &random) : nil
-        return PagerRecord(state: state, shownCounts: counts, lastClickAt: lastClickAt)
+        var pagesChanged: PagesChange?
+        if Bool.random(using: &random) {
+            // Stored under an earlier configuration: some pages gone, the rest shuffled, one new.
+            let kept = pages.shuffled(using: &random).prefix(Int.random(in: 0..<count, using: &random))
+            let newPage = Page(key: "new \"ü\"", title: Self.titles.randomElement(using: &random)!)
+            (state, pagesChanged) = try state.adapted(
+                to: kept + [newPage], cacheLimit: cacheLimit, transition: transition)
+        }
+        return PagerRecord(
+            state: state, shownCounts: counts, lastClickAt: lastClickAt, pagesChanged: pagesChanged)
     }
 
     @Test func storedJSONReadsBackAsTheRecordAndAsJSONEncodersDoes() throws {

@@ -38,7 +38,7 @@ struct PostgreSQLClickWithoutWaitingTests {
             let update: DeferredPagerUpdate<Int, Int>
             do {
                 update = try sessions.updatePagerWithoutWaiting(
-                    "x", session: session, isCurrent: { _ in true },
+                    "x", session: session, current: { $0 },
                     { (record) throws(PagerError) -> Int in
                         _ = try record.state.select(index: index)
                         return index

@@ -58,7 +58,7 @@ struct PostgreSQLLastClickTests {
     func click(_ index: Int, madeAt: Double, on instance: Int, session id: String) throws {
         let startingRecord = try startingRecord()
         _ = try instances[instance].updatePagerAtClick(
-            "x", session: id, initial: { startingRecord }, isCurrent: { _ in true }
+            "x", session: id, initial: { startingRecord }, current: { $0 }
         ) { (record) throws(PagerError) -> [PagerEffect] in
             try PagerStep.click(index, madeAt: madeAt).apply(to: &record)
         }
