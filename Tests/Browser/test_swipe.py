@@ -201,15 +201,20 @@ def test_a_failed_fetch_ahead_keeps_the_skeleton_and_the_settle_loads_the_page(f
 
 
 # The opacity of every panel of pager `key`, once per animation frame for `count` frames.
-OPACITIES = """([key, count]) => new Promise((done) => {
+# Records the panels' opacities every frame for `ms` milliseconds; the promise
+# ends when the recording does (`window.__opacities`).
+RECORD_OPACITIES = """([key, ms]) => {
   const panels = [...document.querySelectorAll(`#folio-${key} .folio-track > .folio-panel`)];
+  const start = performance.now();
   const seen = [];
-  const sample = () => {
-    seen.push(panels.map((p) => Number(getComputedStyle(p).opacity)));
-    if (seen.length < count) requestAnimationFrame(sample); else done(seen);
-  };
-  requestAnimationFrame(sample);
-})"""
+  window.__opacities = new Promise((done) => {
+    const sample = () => {
+      seen.push(panels.map((p) => Number(getComputedStyle(p).opacity)));
+      if (performance.now() - start < ms) requestAnimationFrame(sample); else done(seen);
+    };
+    requestAnimationFrame(sample);
+  });
+}"""
 
 
 def test_a_swipe_on_a_cross_dissolve_pager_changes_page_with_its_dissolve(folio, touch_page):
@@ -220,9 +225,11 @@ def test_a_swipe_on_a_cross_dissolve_pager_changes_page_with_its_dissolve(folio,
     wait_until_settled(page, "news")
     move, lift = touch_driver(page, "news")
     move(0.5)
+    # Sampled from before the lift: the page left starts fading at once, before the answer.
+    page.evaluate(RECORD_OPACITIES, ["news", 2000])
     with page.expect_response(lambda r: r.url.endswith("/news/select")):
         lift()
-    sampled = page.evaluate(OPACITIES, ["news", 20])
+    sampled = page.evaluate("() => window.__opacities")
     page.wait_for_url(f"{folio.url}/news/today")
     assert page.evaluate("() => document.getElementById('folio-news').dataset.selected") == "1"
     # The dissolve ran: the page left faded out through in-between opacities, the new one in.
