@@ -810,9 +810,9 @@
   function replacePanel(panel, html) {
     const fresh = document.createElement('template');
     fresh.innerHTML = html;
-    if (fresh.innerHTML === panel.innerHTML) return false;
     const tiles = replaceTiles(panel, fresh.content);
     if (tiles !== null) return tiles;
+    if (fresh.innerHTML === panel.innerHTML) return false;
     const { scrollTop, scrollLeft } = panel;
     const focused = panel.contains(document.activeElement) && document.activeElement !== panel
       ? pathTo(panel, document.activeElement) : null;
@@ -862,23 +862,26 @@
     const grid = Array.from(panel.children).find((child) => child.matches(TILE_GRID));
     const freshGrid = Array.from(content.children).find((child) => child.matches(TILE_GRID));
     if (!grid || !freshGrid) return null;
-    let changed = replaceAroundGrid(grid, freshGrid);
     const old = new Map();
     for (const tile of grid.children) if (tile.matches(TILE) && !old.has(tile.id)) old.set(tile.id, tile);
     const active = document.activeElement;
-    let lostFocus = false;
+    // Everything is read before anything changes and given back once every
+    // tile is in place, so that the page is laid out once, not once a tile.
+    const replaced = []; // [shown tile, its replacement, what gives the reader's state back]
+    let changed = false;
     const wanted = Array.from(freshGrid.children).map((fresh) => {
       const previous = fresh.matches(TILE) ? old.get(fresh.id) : undefined;
       if (previous) old.delete(fresh.id);
-      if (previous && shapeOf(previous) === shapeOf(fresh)) return previous;
+      const shape = shapeOf(fresh);
+      if (previous && shownShape(previous) === shape) return previous;
+      tileShapes.set(fresh, shape);
       changed = true;
-      if (previous) {
-        const restore = readerState(previous, active);
-        previous.replaceWith(fresh); // in its place, so that the grid does not reflow twice
-        restore(fresh);
-      }
+      if (previous) replaced.push([previous, fresh, readerState(previous, active)]);
       return fresh;
     });
+    if (replaceAroundGrid(grid, freshGrid)) changed = true;
+    for (const [previous, fresh] of replaced) previous.replaceWith(fresh);
+    let lostFocus = false;
     for (const child of Array.from(grid.children)) {
       if (wanted.includes(child)) continue;
       changed = true;
@@ -889,6 +892,7 @@
       if (grid.children[index] !== tile) grid.insertBefore(tile, grid.children[index] || null);
     });
     refreshRelativeTimes(panel);
+    for (const [, fresh, restore] of replaced) restore(fresh);
     if (lostFocus) panel.focus({ preventScroll: true });
     return changed;
   }
@@ -911,12 +915,24 @@
     return true;
   }
 
-  /** A tile's markup as the server drew it, whatever this script and the reader did to it since. */
+  // Shown tile -> its shape as it arrived: the next change compares with it
+  // without serializing the tile again (what it leaves out is all that changes).
+  const tileShapes = new WeakMap();
+
+  function shownShape(tile) {
+    if (!tileShapes.has(tile)) tileShapes.set(tile, shapeOf(tile));
+    return tileShapes.get(tile);
+  }
+
+  /**
+   * A tile's markup as the server drew it, whatever this script and the
+   * reader did to it since: its relative times' text and open details left
+   * out. On the browser's own serialization, so no copy of the tile is made.
+   */
   function shapeOf(tile) {
-    const copy = tile.cloneNode(true);
-    copy.querySelectorAll(RELATIVE).forEach((time) => { time.textContent = ''; });
-    copy.querySelectorAll('details[open]').forEach((details) => details.removeAttribute('open'));
-    return copy.outerHTML;
+    return tile.outerHTML
+      .replace(/(<time [^>]*data-folio-relative[^>]*>)[^<]*/g, '$1')
+      .replace(/(<details\b[^>]*?) open=""/g, '$1');
   }
 
   /**
@@ -926,8 +942,13 @@
    */
   function readerState(tile, active) {
     const open = new Set(detailsKeys(tile).filter(([, details]) => details.open).map(([key]) => key));
-    const scrolls = Array.from(tile.querySelectorAll(TILE_SCROLLS),
-      (region) => [region.scrollLeft, region.scrollTop]);
+    // Not in a closed <details>: asking makes Chromium lay out what it hides
+    // (a chart's 720-row table, 20 ms). Only offsets that moved: setting one
+    // makes the browser lay the page out there and then.
+    const scrolls = Array.from(tile.querySelectorAll(TILE_SCROLLS), (region) => {
+      if (region.closest('details:not([open])')) return null;
+      return region.scrollLeft || region.scrollTop ? [region.scrollLeft, region.scrollTop] : null;
+    });
     const focus = tile.contains(active) ? focusPath(tile, active) : null;
     const panel = tile.closest('.folio-panel'); // the fallback for a focused element the new tile lacks
     return (fresh) => {
