@@ -695,8 +695,9 @@
   /*
    * Live pagers (a section with data-events-url): one EventSource per
    * section, asking for the panels of the pages it has loaded (and every
-   * badge). A changed panel is swapped in place: its scroll position and
-   * the focused element stay, and the change is announced politely, at
+   * badge). A changed panel is swapped in place (a page of tiles only in
+   * the tiles that changed): its scroll position and the focused element
+   * stay, and the change is announced politely, at
    * most every ANNOUNCE_MS. The stream is closed while the document is
    * hidden and opened again when shown, from the last event seen, so the
    * server sends what was missed (or a snapshot). A dropped stream comes
@@ -802,10 +803,15 @@
     }
   }
 
-  /** Swaps a panel's content, keeping its scroll position and focus. */
+  /**
+   * Swaps a panel's content, keeping its scroll position and focus; a page
+   * of tiles is swapped tile by tile (below). False when nothing changed.
+   */
   function replacePanel(panel, html) {
     const fresh = document.createElement('template');
     fresh.innerHTML = html;
+    const tiles = replaceTiles(panel, fresh.content);
+    if (tiles !== null) return tiles;
     if (fresh.innerHTML === panel.innerHTML) return false;
     const { scrollTop, scrollLeft } = panel;
     const focused = panel.contains(document.activeElement) && document.activeElement !== panel
@@ -836,6 +842,152 @@
     let node = root;
     for (const step of path.steps) node = node && node.children[step];
     return node;
+  }
+
+  /*
+   * A page of tiles (a `.folio-tiles` grid of `article.folio-tile`) changes
+   * tile by tile: a tile whose markup is the same stays the same element,
+   * so nothing in it moves; a changed tile is replaced by its new markup
+   * with what the reader did to it carried over: which <details> are open
+   * (a chart's data table, a cut table cell), its regions' scroll offsets
+   * and the focus. Relative times (rewritten here every minute) and open
+   * details do not count as changes. Tiles follow the new order.
+   */
+  const TILE_GRID = '.folio-tiles';
+  const TILE = 'article.folio-tile[id]';
+  const TILE_SCROLLS = '.folio-table-scroll';
+
+  /** True when a tile or what is around them changed, false when none did, null for no page of tiles. */
+  function replaceTiles(panel, content) {
+    const grid = Array.from(panel.children).find((child) => child.matches(TILE_GRID));
+    const freshGrid = Array.from(content.children).find((child) => child.matches(TILE_GRID));
+    if (!grid || !freshGrid) return null;
+    const old = new Map();
+    for (const tile of grid.children) if (tile.matches(TILE) && !old.has(tile.id)) old.set(tile.id, tile);
+    const active = document.activeElement;
+    // Everything is read before anything changes and given back once every
+    // tile is in place, so that the page is laid out once, not once a tile.
+    const replaced = []; // [shown tile, its replacement, what gives the reader's state back]
+    let changed = false;
+    const wanted = Array.from(freshGrid.children).map((fresh) => {
+      const previous = fresh.matches(TILE) ? old.get(fresh.id) : undefined;
+      if (previous) old.delete(fresh.id);
+      const shape = shapeOf(fresh);
+      if (previous && shownShape(previous) === shape) return previous;
+      tileShapes.set(fresh, shape);
+      changed = true;
+      if (previous) replaced.push([previous, fresh, readerState(previous, active)]);
+      return fresh;
+    });
+    if (replaceAroundGrid(grid, freshGrid)) changed = true;
+    for (const [previous, fresh] of replaced) previous.replaceWith(fresh);
+    let lostFocus = false;
+    for (const child of Array.from(grid.children)) {
+      if (wanted.includes(child)) continue;
+      changed = true;
+      lostFocus = lostFocus || child.contains(active);
+      child.remove();
+    }
+    wanted.forEach((tile, index) => {
+      if (grid.children[index] !== tile) grid.insertBefore(tile, grid.children[index] || null);
+    });
+    refreshRelativeTimes(panel);
+    for (const [, fresh, restore] of replaced) restore(fresh);
+    if (lostFocus) panel.focus({ preventScroll: true });
+    return changed;
+  }
+
+  /** Swaps what sits beside the grid (a stale-data note) when it changed; the grid stays put. */
+  function replaceAroundGrid(grid, freshGrid) {
+    const sides = (middle) => {
+      const nodes = Array.from(middle.parentNode.childNodes);
+      const at = nodes.indexOf(middle);
+      return [nodes.slice(0, at), nodes.slice(at + 1)];
+    };
+    const markup = (nodes) => nodes
+      .map((node) => (node.nodeType === Node.ELEMENT_NODE ? node.outerHTML : node.nodeValue)).join('');
+    const [before, after] = sides(grid);
+    const [freshBefore, freshAfter] = sides(freshGrid);
+    if (markup(before) === markup(freshBefore) && markup(after) === markup(freshAfter)) return false;
+    [...before, ...after].forEach((node) => node.remove());
+    grid.before(...freshBefore);
+    grid.after(...freshAfter);
+    return true;
+  }
+
+  // Shown tile -> its shape as it arrived: the next change compares with it
+  // without serializing the tile again (what it leaves out is all that changes).
+  const tileShapes = new WeakMap();
+
+  function shownShape(tile) {
+    if (!tileShapes.has(tile)) tileShapes.set(tile, shapeOf(tile));
+    return tileShapes.get(tile);
+  }
+
+  /**
+   * A tile's markup as the server drew it, whatever this script and the
+   * reader did to it since: its relative times' text and open details left
+   * out. On the browser's own serialization, so no copy of the tile is made.
+   */
+  function shapeOf(tile) {
+    return tile.outerHTML
+      .replace(/(<time [^>]*data-folio-relative[^>]*>)[^<]*/g, '$1')
+      .replace(/(<details\b[^>]*?) open=""/g, '$1');
+  }
+
+  /**
+   * Reads which details of `tile` are open, its regions' scroll offsets and
+   * where the focus is in it; returns the function that gives the same to
+   * its replacement, once that is in the document.
+   */
+  function readerState(tile, active) {
+    const open = new Set(detailsKeys(tile).filter(([, details]) => details.open).map(([key]) => key));
+    // Not in a closed <details>: asking makes Chromium lay out what it hides
+    // (a chart's 720-row table, 20 ms). Only offsets that moved: setting one
+    // makes the browser lay the page out there and then.
+    const scrolls = Array.from(tile.querySelectorAll(TILE_SCROLLS), (region) => {
+      if (region.closest('details:not([open])')) return null;
+      return region.scrollLeft || region.scrollTop ? [region.scrollLeft, region.scrollTop] : null;
+    });
+    const focus = tile.contains(active) ? focusPath(tile, active) : null;
+    const panel = tile.closest('.folio-panel'); // the fallback for a focused element the new tile lacks
+    return (fresh) => {
+      for (const [key, details] of detailsKeys(fresh)) details.open = open.has(key);
+      fresh.querySelectorAll(TILE_SCROLLS).forEach((region, index) => {
+        if (!scrolls[index]) return;
+        [region.scrollLeft, region.scrollTop] = scrolls[index];
+      });
+      if (!focus) return;
+      const root = focus.details ? detailsByKey(fresh, focus.details) : fresh;
+      const again = root && follow(root, focus.inside);
+      const target = again && again.matches(focus.tag) ? again : panel;
+      if (target) target.focus({ preventScroll: true });
+    };
+  }
+
+  // The focused element by id, else by the <details> it sits in (rows may have
+  // come or gone above it), else by position.
+  function focusPath(tile, element) {
+    const details = element.closest('details');
+    const key = details && tile.contains(details)
+      && detailsKeys(tile).find(([, candidate]) => candidate === details);
+    if (!element.id && key) return { details: key[0], inside: pathTo(details, element), tag: element.localName };
+    return { inside: pathTo(tile, element), tag: element.localName };
+  }
+
+  const detailsByKey = (tile, key) => (detailsKeys(tile).find(([candidate]) => candidate === key) || [])[1];
+
+  // [key, details] for each <details> of a tile: its class and its summary's
+  // full text (a cut cell's title), counted.
+  function detailsKeys(tile) {
+    const seen = new Map();
+    return Array.from(tile.querySelectorAll('details'), (details) => {
+      const summary = details.querySelector(':scope > summary');
+      const name = `${details.className}\u0000${summary ? summary.title || summary.textContent : ''}`;
+      const count = seen.get(name) || 0;
+      seen.set(name, count + 1);
+      return [`${name}\u0000${count}`, details];
+    });
   }
 
   const announced = new WeakMap(); // section -> { at, waiting: Set, timer }
