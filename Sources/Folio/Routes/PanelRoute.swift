@@ -16,8 +16,7 @@ struct PanelRoute: Sendable {
     func plan(_ context: RequestContext, page value: String) throws(ClientError) -> RoutePlan {
         let pager = context.pager
         let index = try pager.pageIndex(formValue: value)
-        let page = pager.configuration.pages[index]
-        let waitsForData = content.needsLoad(page.externalDataNames(of: pager.key))
+        let waitsForData = content.needsLoad(pager.externalDataNames[index])
         switch context.session {
         case .unread(let claim):
             return .act(waitsFor: .store) {
