@@ -5,6 +5,10 @@ struct Measurement {
     var name: String
     var iterations: Int
     var seconds: Double
+    /// CPU time of the whole process over the same runs: on a machine
+    /// shared with other builds, what the runs cost rather than how long
+    /// they waited for a core.
+    var cpuSeconds: Double
 
     var perSecond: Double { Double(iterations) / seconds }
 }
@@ -19,6 +23,7 @@ func measure(_ name: String, minimumSeconds: Double = 1.0, _ body: () throws -> 
     var batch = 1
     let clock = ContinuousClock()
     let start = clock.now
+    let cpuStart = processCPUSeconds()
     var elapsed = 0.0
     while elapsed < minimumSeconds {
         for _ in 0..<batch { try body() }
@@ -27,7 +32,15 @@ func measure(_ name: String, minimumSeconds: Double = 1.0, _ body: () throws -> 
         let duration = clock.now - start
         elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
-    return Measurement(name: name, iterations: iterations, seconds: elapsed)
+    return Measurement(
+        name: name, iterations: iterations, seconds: elapsed, cpuSeconds: processCPUSeconds() - cpuStart)
+}
+
+/// CPU seconds this process has used on all its threads.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 /// Prints one figure, with its ratio to a baseline measured in the same run.

@@ -13,6 +13,9 @@ final class ResolvedPager: Sendable {
     /// The pages whose data comes from a file, URL or provider (so showing
     /// them may wait), with their loader names `{pager}/{page}`, made once.
     let externalPages: [(key: String, name: String)]
+    /// `externalDataNames[i]`: page `i`'s data names from a file, URL or
+    /// provider (its own and its tiles'), made once rather than per request.
+    let externalDataNames: [[String]]
     /// Pages with a badge and data from outside: every view shows their
     /// count, so their data loads even when nobody opened them.
     let badgePages: [PageConfiguration]
@@ -33,8 +36,9 @@ final class ResolvedPager: Sendable {
                 pages: pages, selectedIndex: index, cacheLimit: configuration.cacheLimit,
                 transition: configuration.transition)
         }
-        externalPages = configuration.pages.flatMap { page in
-            page.externalDataNames(of: configuration.key).map { (page.key, $0) }
+        externalDataNames = configuration.pages.map { $0.externalDataNames(of: configuration.key) }
+        externalPages = zip(configuration.pages, externalDataNames).flatMap { page, names in
+            names.map { (page.key, $0) }
         }
         badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
         hasPageRules = configuration.pages.contains { $0.access != nil }

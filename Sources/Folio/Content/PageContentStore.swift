@@ -6,9 +6,24 @@ import Foundation
 /// the same number of times, so it is rendered once and kept.
 struct RenderedPanel: Sendable {
     /// The panel's inner HTML.
-    var html: String
+    let html: String
+    /// The same HTML as UTF-8, made once with it: a panel request answers
+    /// with these bytes, not a copy of a few hundred kilobytes per request.
+    let bytes: [UInt8]
     /// When it must be rendered again (URL data past `cacheSeconds`), if ever.
     var expires: Double?
+
+    init(html: String, expires: Double?) {
+        self.html = html
+        bytes = Array(html.utf8)
+        self.expires = expires
+    }
+
+    init(bytes: [UInt8], expires: Double?) {
+        html = String(decoding: bytes, as: UTF8.self)
+        self.bytes = bytes
+        self.expires = expires
+    }
 }
 
 /// Loads each page's data (inline, file, URL or provider) when the page is
@@ -244,16 +259,18 @@ final class PageContentStore: Sendable {
         do {
             let now = clock.now
             let template = try templates.template(named: page.template)
-            let html = try template.render(
-                globals, outputLimit: maxPanelBytes,
+            var html: [UInt8] = []
+            try template.render(
+                globals, into: &html, outputLimit: maxPanelBytes,
                 formatEnvironment: TemplateFormatEnvironment(language: pager.lang ?? language, now: now))
             // A relative time ("7 min ago") must be right without JavaScript too: render it again soon.
             if template.dependsOnNow { expires = min(expires ?? .infinity, now + Self.relativeTimeSeconds) }
             guard data.refreshFailure != nil, let updatedAt = data.updatedAt else {
-                return RenderedPanel(html: html, expires: expires)
+                return RenderedPanel(bytes: html, expires: expires)
             }
             return RenderedPanel(
-                html: Self.staleNote(strings(pager), updatedAt: updatedAt) + html, expires: expires)
+                bytes: Array(Self.staleNote(strings(pager), updatedAt: updatedAt).utf8) + html,
+                expires: expires)
         } catch {
             let details =
                 error.isOutputLimit
@@ -265,7 +282,7 @@ final class PageContentStore: Sendable {
 
     private func store(_ panel: RenderedPanel, at key: PanelKey) -> RenderedPanel {
         entries.withLock {
-            $0.panels.insert(panel, for: key, cost: panel.html.utf8.count + Self.panelOverhead)
+            $0.panels.insert(panel, for: key, cost: 2 * panel.bytes.count + Self.panelOverhead)
         }
         return panel
     }

@@ -16,8 +16,7 @@ struct PanelRoute: Sendable {
     func plan(_ context: RequestContext, page value: String) throws(ClientError) -> RoutePlan {
         let pager = context.pager
         let index = try pager.pageIndex(formValue: value)
-        let page = pager.configuration.pages[index]
-        let waitsForData = content.needsLoad(page.externalDataNames(of: pager.key))
+        let waitsForData = content.needsLoad(pager.externalDataNames[index])
         switch context.session {
         case .unread(let claim):
             return .act(waitsFor: .store) {
@@ -46,7 +45,7 @@ struct PanelRoute: Sendable {
         let showsNow = record.state.selectedIndex == index && record.state.isLoaded(page.key)
         let shownCount = (record.shownCounts[page.key] ?? 0) + (showsNow ? 0 : 1)
         let panel = content.panel(page, of: pager.configuration, shownCount: shownCount)
-        var response = HTTPResponse.html(.ok, Array(panel.html.utf8))
+        var response = HTTPResponse.html(.ok, panel.bytes)
         // The count (and so the content) can differ per session: never shared by caches.
         response.headers.add(name: "Cache-Control", value: "private, no-cache")
         return response

@@ -15,6 +15,8 @@ public struct TileRendering: Sendable {
     /// The pages' writing direction; a pager's own `dir` wins. Right to left,
     /// a chart's time runs from the right and its value axis sits on the right.
     public var direction = TextDirection.ltr
+    /// Chart times formatted by earlier renders of this generation's tiles.
+    public var formattedTimes = FormattedTimes()
 
     /// Creates the rendering context.
     public init(formatting: FolioFormatting = .builtIn, measurer: any TextMeasuring) {

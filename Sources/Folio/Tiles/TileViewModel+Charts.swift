@@ -20,9 +20,10 @@ extension TileViewModel {
             }
             let id = "folio-chart-\(tile.key)"
             let all = series.flatMap(\.points)
+            let formatTime = timeText(spanning: all)
             let summary = words.chart.sentence(
                 SeriesSummary(points: series.first?.points ?? []), formatValue: shown.text,
-                formatTime: timeText(spanning: all))
+                formatTime: formatTime)
             let svg: String
             switch tile.widget {
             case .sparkline:
@@ -43,7 +44,7 @@ extension TileViewModel {
             }
             let table = ChartDataTable.markup(
                 series, caption: tile.title, timeHeading: words.time, formatValue: shown.text,
-                formatTime: timeText(spanning: all))
+                formatTime: formatTime)
             return .success(chart(svg: svg, table: table, summary: summary))
         }
     }
@@ -93,7 +94,6 @@ extension TileViewModel {
         let format =
             span < 2 * 86_400
             ? ValueFormat(kind: .time, spec: "time") : ValueFormat(kind: .date, spec: "date")
-        let context = self.context
-        return { format.format(.number($0.timeIntervalSince1970), in: context) }
+        return tile.rendering.formattedTimes.formatter(format, in: context)
     }
 }

@@ -2,6 +2,12 @@
 enum NumberText {
     /// `value × 10^shift` grouped with `fractionDigits` digits (`-1,441.03`).
     static func fixed(_ value: Double, shift: Int = 0, fractionDigits: Int) -> String {
+        FastNumberText.fixed(value, shift: shift, fractionDigits: fractionDigits)
+            ?? fixedByDigits(value, shift: shift, fractionDigits: fractionDigits)
+    }
+
+    /// `fixed` by rounding the shortest decimal digits: the reference the fast path must match.
+    static func fixedByDigits(_ value: Double, shift: Int = 0, fractionDigits: Int) -> String {
         let rounded = DecimalDigits(magnitudeOf: value).shifted(by: shift).rounded(
             fractionDigits: fractionDigits)
         return signed(value, rounded, rounded.text(fractionDigits: fractionDigits, grouping: true))
@@ -11,6 +17,12 @@ enum NumberText {
     /// the rounded value reaches, with exactly `fractionDigits` digits; a
     /// value below the first unit keeps at most that many (`42`, `42.5`).
     static func compact(_ value: Double, fractionDigits: Int, language: FormatLanguage) -> String {
+        FastNumberText.compact(value, fractionDigits: fractionDigits, units: language.compactUnits)
+            ?? compactByDigits(value, fractionDigits: fractionDigits, language: language)
+    }
+
+    /// `compact` by rounding the shortest decimal digits: the reference the fast path must match.
+    static func compactByDigits(_ value: Double, fractionDigits: Int, language: FormatLanguage) -> String {
         let units = language.compactUnits
         let digits = DecimalDigits(magnitudeOf: value)
         var unit = units.lastIndex { digits.isZero ? $0.power == 0 : digits.pointPosition > $0.power } ?? 0
