@@ -103,6 +103,16 @@ import Testing
         return app.handle(HTTPRequest(method: .post, target: path, headers: headers, body: Array(form.utf8)))
     }
 
+    /// A post of a visitor without a session: `form` with the `folio_csrf`
+    /// cookie (`nonce`) a view set, no session cookie.
+    func postWithoutSession(_ app: FolioApp, _ path: String, _ form: String, nonce: String) -> HTTPResponse {
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": "\(FolioApp.formCookieName)=\(nonce)",
+        ]
+        return app.handle(HTTPRequest(method: .post, target: path, headers: headers, body: Array(form.utf8)))
+    }
+
     /// The value of the cookie `name` that `response` sets, if it sets it.
     func setCookie(_ name: String, of response: HTTPResponse) -> String? {
         for field in response.headers where field.name.lowercased() == "set-cookie" {
@@ -354,14 +364,8 @@ import Testing
         #expect(cookie(of: page) == nil)
         // A first click cannot create its session.
         let nonce = try #require(setCookie(FolioApp.formCookieName, of: page))
-        let click = app.handle(
-            HTTPRequest(
-                method: .post, target: "/p/select",
-                headers: [
-                    "Content-Type": "application/x-www-form-urlencoded",
-                    "Cookie": "\(FolioApp.formCookieName)=\(nonce)",
-                ],
-                body: Array("page=c&from=b&csrf=\(try hidden("csrf", in: body(page)))".utf8)))
+        let click = postWithoutSession(
+            app, "/p/select", "page=c&from=b&csrf=\(try hidden("csrf", in: body(page)))", nonce: nonce)
         #expect(click.status == .serviceUnavailable)
         // The store's reason ("disk full") is for the log, not the visitor.
         #expect(body(click).contains("unavailable right now") && !body(click).contains("disk full"))

@@ -52,13 +52,7 @@ extension AppTests {
         let new = try generation(Self.fourPages.filter { $0.0 != "c" }, store: store)
         let nonce = try #require(setCookie(FolioApp.formCookieName, of: view))
         let form = "page=c&from=c&csrf=\(try hidden("csrf", in: body(view)))"
-        let answer = new.handle(
-            HTTPRequest(
-                method: .post, target: "/p/select",
-                headers: [
-                    "Content-Type": "application/x-www-form-urlencoded",
-                    "Cookie": "\(FolioApp.formCookieName)=\(nonce)",
-                ], body: Array(form.utf8)))
+        let answer = postWithoutSession(new, "/p/select", form, nonce: nonce)
         #expect(answer.status == .ok)
         #expect(body(answer).contains(#"role="status""#))
         #expect(body(answer).contains(#"data-selected-key="a""#))
