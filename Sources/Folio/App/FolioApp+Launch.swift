@@ -51,9 +51,7 @@ extension FolioApp {
         configurationFile: String, options: FolioAppOptions, state: StateLocation,
         clock: any WallClock = SystemWallClock()
     ) throws -> FolioApp {
-        try FolioPaths.checkReadableDirectory(options.templatesDirectory, role: "templates")
-        let (configuration, warnings) = try FolioConfiguration.loadReportingWarnings(
-            file: configurationFile, templatesDirectory: options.templatesDirectory)
+        let (configuration, warnings) = try loadConfiguration(configurationFile, options: options)
         let password = try state.password(options: options)
         let sessions = SessionManager(
             store: try state.openStore(password: password), configuration: options.sessions, clock: clock)
@@ -62,5 +60,15 @@ extension FolioApp {
             configuration: configuration, options: options, sessions: sessions, validated: warnings,
             liveBus: try state.liveBus(for: configuration, password: password),
             configurationFile: configurationFile)
+    }
+
+    /// The configuration file read and checked in full against the
+    /// templates folder, with its warnings: at launch and at every reload.
+    static func loadConfiguration(_ file: String, options: FolioAppOptions) throws -> (
+        FolioConfiguration, [ConfigurationProblem]
+    ) {
+        try FolioPaths.checkReadableDirectory(options.templatesDirectory, role: "templates")
+        return try FolioConfiguration.loadReportingWarnings(
+            file: file, templatesDirectory: options.templatesDirectory)
     }
 }

@@ -5,25 +5,24 @@ import Foundation
 /// A page's rendered panel: the same bytes for every session that shows it
 /// the same number of times, so it is rendered once and kept.
 struct RenderedPanel: Sendable {
-    /// The panel's inner HTML.
-    let html: String
-    /// The same HTML as UTF-8, made once with it: a panel request answers
-    /// with these bytes, not a copy of a few hundred kilobytes per request.
+    /// The panel's inner HTML as UTF-8, as the template wrote it: a panel
+    /// request answers with these bytes, not a copy per request.
     let bytes: [UInt8]
     /// When it must be rendered again (URL data past `cacheSeconds`), if ever.
     var expires: Double?
 
     init(html: String, expires: Double?) {
-        self.html = html
-        bytes = Array(html.utf8)
-        self.expires = expires
+        self.init(bytes: Array(html.utf8), expires: expires)
     }
 
     init(bytes: [UInt8], expires: Double?) {
-        html = String(decoding: bytes, as: UTF8.self)
         self.bytes = bytes
         self.expires = expires
     }
+
+    /// The HTML as text, for the page and the live events that embed it
+    /// (each rendered once and cached, so it is made rarely).
+    var html: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Loads each page's data (inline, file, URL or provider) when the page is
@@ -227,7 +226,7 @@ final class PageContentStore: Sendable {
                 RenderedPanel(html: failed(name, pager, data.error ?? ""), expires: data.expires), at: key)
         }
         let rendered = render(page, of: pager, data: data, shownCount: count)
-        if !checked, rendered.html == render(page, of: pager, data: data, shownCount: count + 1).html {
+        if !checked, rendered.bytes == render(page, of: pager, data: data, shownCount: count + 1).bytes {
             // The template ignores the count: keep one rendering for all counts.
             entries.withLock {
                 $0.countIndependent.insert(name)
@@ -282,7 +281,7 @@ final class PageContentStore: Sendable {
 
     private func store(_ panel: RenderedPanel, at key: PanelKey) -> RenderedPanel {
         entries.withLock {
-            $0.panels.insert(panel, for: key, cost: 2 * panel.bytes.count + Self.panelOverhead)
+            $0.panels.insert(panel, for: key, cost: panel.bytes.count + Self.panelOverhead)
         }
         return panel
     }

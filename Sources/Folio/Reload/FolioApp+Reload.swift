@@ -52,9 +52,7 @@ extension FolioApp {
             return try FolioSite(
                 generation: generation, configuration: configuration, validated: nil, app: parts)
         }
-        try FolioPaths.checkReadableDirectory(options.templatesDirectory, role: "templates")
-        let (configuration, warnings) = try FolioConfiguration.loadReportingWarnings(
-            file: configurationFile, templatesDirectory: options.templatesDirectory)
+        let (configuration, warnings) = try Self.loadConfiguration(configurationFile, options: options)
         return try FolioSite(
             generation: generation, configuration: configuration, validated: warnings, app: parts)
     }

@@ -74,7 +74,6 @@ enum ChartMarkup {
             + escaped(label.text) + "</text>"
     }
 
-    /// The opening `<svg>` of a chart `width` x `height`, named by the element `labelID`.
     /// A chart's opening: `svgOpening` named by `title` and described by
     /// `summary` (ids `{id}-title` and `{id}-summary`).
     static func titledOpening(
@@ -94,6 +93,7 @@ enum ChartMarkup {
             + " y2=\"\(number(y2))\"/>"
     }
 
+    /// The opening `<svg>` of a chart `width` x `height`, named by the element `labelID`.
     static func svgOpening(
         className: String, width: Double, height: Double, labelID: String, rightToLeft: Bool
     )
