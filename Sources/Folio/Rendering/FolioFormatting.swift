@@ -67,13 +67,13 @@ struct LevelFormatter: TemplateFormatter {
 }
 
 extension FormatInput {
-    /// A template value as a format's input: lists and objects are no value.
+    /// A template value as a format's input: lists, objects and markup are no value.
     init(_ value: TemplateValue?) {
         switch value {
         case .number(let number): self = .number(number)
         case .string(let text): self = .text(text)
         case .bool(let flag): self = .bool(flag)
-        case .null, .array, .object, nil: self = .missing
+        case .null, .array, .object, .markup, nil: self = .missing
         }
     }
 }

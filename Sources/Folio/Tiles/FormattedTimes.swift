@@ -43,9 +43,12 @@ public final class FormattedTimes: Sendable {
             tables[variant] = table
             return table
         }
+        // The texts known now are read without the lock: a render looks up
+        // every one of its chart's times, and all but the newest are known.
+        let known = table.texts.withLock { $0 }
         return { date in
             let seconds = date.timeIntervalSince1970
-            if let text = table.texts.withLock({ $0[seconds] }) { return text }
+            if let text = known[seconds] ?? table.texts.withLock({ $0[seconds] }) { return text }
             let text = format.format(.number(seconds), in: context)
             table.texts.withLock { texts in
                 if texts.count >= Self.timesPerTable { texts.removeAll(keepingCapacity: true) }

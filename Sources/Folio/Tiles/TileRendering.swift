@@ -17,6 +17,9 @@ public struct TileRendering: Sendable {
     public var direction = TextDirection.ltr
     /// Chart times formatted by earlier renders of this generation's tiles.
     public var formattedTimes = FormattedTimes()
+    /// The tiles' and columns' format specs, parsed once when the
+    /// configuration is prepared rather than at every value shown.
+    var parsedSpecs: [String: ValueFormat] = [:]
 
     /// Creates the rendering context.
     public init(formatting: FolioFormatting = .builtIn, measurer: any TextMeasuring) {
@@ -32,7 +35,7 @@ public struct TileRendering: Sendable {
     /// reports it), so the value is shown as it is.
     func format(_ spec: String?) -> ValueFormat? {
         guard let spec else { return nil }
-        return formatting.formats[spec] ?? (try? ValueFormat(spec: spec))
+        return formatting.formats[spec] ?? parsedSpecs[spec] ?? (try? ValueFormat(spec: spec))
     }
 
     /// The level rule a tile's `levels` string names (a named level or a spec).
@@ -61,9 +64,15 @@ struct TileValueText {
     /// A number as text, for chart labels; without a format, grouped digits
     /// to two places so no float noise reaches a label.
     func text(_ number: Double) -> String {
-        (format ?? ValueFormat(kind: .number(fractionDigits: 2), spec: "number.2")).format(
-            .number(number), in: context)
+        (format ?? Self.labelFormat).format(.number(number), in: context)
     }
+
+    /// `text(number)` written into markup, escaped.
+    func append(_ number: Double, to markup: inout MarkupBytes) {
+        markup.appendFormatted(number, format ?? Self.labelFormat, in: context)
+    }
+
+    private static let labelFormat = ValueFormat(kind: .number(fractionDigits: 2), spec: "number.2")
 }
 
 extension FolioConfiguration {
@@ -73,6 +82,10 @@ extension FolioConfiguration {
         var prepared = self
         var rendering = TileRendering(formatting: formatting, measurer: measurer)
         rendering.direction = dir
+        let tiles = pagers.flatMap(\.pages).flatMap(\.tiles)
+        for spec in tiles.flatMap({ [$0.format] + $0.columns.map(\.format) }).compactMap({ $0 }) {
+            rendering.parsedSpecs[spec] = try? ValueFormat(spec: spec)
+        }
         for pagerIndex in prepared.pagers.indices {
             for pageIndex in prepared.pagers[pagerIndex].pages.indices {
                 for tileIndex in prepared.pagers[pagerIndex].pages[pageIndex].tiles.indices {

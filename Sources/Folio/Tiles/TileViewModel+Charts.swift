@@ -24,7 +24,7 @@ extension TileViewModel {
             let summary = words.chart.sentence(
                 SeriesSummary(points: series.first?.points ?? []), formatValue: shown.text,
                 formatTime: formatTime)
-            let svg: String
+            let svg: TemplateValue
             switch tile.widget {
             case .sparkline:
                 let size = (
@@ -33,18 +33,22 @@ extension TileViewModel {
                 let layout = SparklineLayout(
                     points: series.first?.points ?? [], width: size.0, height: size.1,
                     rightToLeft: rightToLeft)
-                svg = SparklineSVG.markup(layout, id: id, name: "\(tile.title): \(summary)")
+                svg = .string(SparklineSVG.markup(layout, id: id, name: "\(tile.title): \(summary)"))
             default:
                 let size = (tile.chartWidth ?? Self.lineSize.width, tile.chartHeight ?? Self.lineSize.height)
                 let layout = TimeSeriesLayout(
                     series: series, width: size.0, height: size.1, fillsArea: tile.widget == .area,
                     labelling: labelling(spanning: all))
-                svg = TimeSeriesChartSVG.markup(
-                    layout, id: id, title: tile.title, summary: summary, style: ChartStyle())
+                svg =
+                    TimeSeriesChartSVG.bytes(
+                        layout, id: id, title: tile.title, summary: summary, style: ChartStyle()
+                    ).templateValue
             }
-            let table = ChartDataTable.markup(
-                series, caption: tile.title, timeHeading: words.time, formatValue: shown.text,
-                formatTime: formatTime)
+            let shown = self.shown
+            let table = ChartDataTable.bytes(
+                series, caption: tile.title, timeHeading: words.time,
+                appendValue: { value, html in shown.append(value, to: &html) }, formatTime: formatTime
+            ).templateValue
             return .success(chart(svg: svg, table: table, summary: summary))
         }
     }
@@ -67,14 +71,15 @@ extension TileViewModel {
                 table += bar.value.isFinite ? ChartMarkup.escaped(shown.text(bar.value)) : ""
                 table += "</td></tr>"
             }
-            return .success(chart(svg: svg, table: table + "</tbody></table>", summary: summary))
+            return .success(
+                chart(svg: .string(svg), table: .string(table + "</tbody></table>"), summary: summary))
         }
     }
 
-    private func chart(svg: String, table: String, summary: String) -> TemplateValue {
+    private func chart(svg: TemplateValue, table: TemplateValue, summary: String) -> TemplateValue {
         .object(
             TemplateObject([
-                ("svg", .string(svg)), ("table", .string(table)), ("summary", .string(summary)),
+                ("svg", svg), ("table", table), ("summary", .string(summary)),
                 ("tableTitle", .string(words.dataTable)),
             ]))
     }

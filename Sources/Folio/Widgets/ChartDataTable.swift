@@ -11,6 +11,18 @@ public enum ChartDataTable {
         _ series: [TimeSeries], caption: String, timeHeading: String, formatValue: (Double) -> String,
         formatTime: (Date) -> String
     ) -> String {
+        bytes(
+            series, caption: caption, timeHeading: timeHeading,
+            appendValue: { value, html in html.appendEscaped(formatValue(value)) }, formatTime: formatTime
+        ).text
+    }
+
+    /// The same table as bytes, which a page takes as they are; each
+    /// reading written by `appendValue`, which escapes what it writes.
+    static func bytes(
+        _ series: [TimeSeries], caption: String, timeHeading: String,
+        appendValue: (Double, inout MarkupBytes) -> Void, formatTime: (Date) -> String
+    ) -> MarkupBytes {
         let columns = series.map { SeriesColumn($0.points) }
         let rowCount = columns.map(\.readings.count).max() ?? 0
         var html = MarkupBytes(capacity: 256 + rowCount * (48 + 20 * columns.count))
@@ -25,32 +37,48 @@ public enum ChartDataTable {
             html.append("</th>")
         }
         html.append("</tr></thead><tbody>")
-        // The series merged in time order: each row is the earliest time any column has next.
-        var next = Array(repeating: 0, count: columns.count)
-        while let time = earliestTime(columns, next: next) {
-            html.append("<tr><th scope=\"row\">")
-            html.appendEscaped(formatTime(time))
-            html.append("</th>")
-            for index in columns.indices {
-                let readings = columns[index].readings
-                guard next[index] < readings.count, readings[next[index]].time == time else {
-                    html.append("<td></td>")
-                    continue
-                }
-                let value = readings[next[index]].value
-                next[index] += 1
-                if value.isFinite {
-                    html.append("<td>")
-                    html.appendEscaped(formatValue(value))
-                    html.append("</td>")
+        if columns.count == 1 {
+            // One series: its readings are the rows, written with as few appends as can be.
+            for reading in columns[0].readings {
+                html.append("<tr><th scope=\"row\">")
+                html.appendEscaped(formatTime(reading.time))
+                if reading.value.isFinite {
+                    html.append("</th><td>")
+                    appendValue(reading.value, &html)
+                    html.append("</td></tr>")
                 } else {
-                    html.append("<td></td>")
+                    html.append("</th><td></td></tr>")
                 }
             }
-            html.append("</tr>")
+        } else {
+            // The series merged in time order: each row is the earliest time any column has next.
+            var next = Array(repeating: 0, count: columns.count)
+            while let time = earliestTime(columns, next: next) {
+                html.append("<tr><th scope=\"row\">")
+                html.appendEscaped(formatTime(time))
+                html.append("</th>")
+                for index in columns.indices {
+                    guard next[index] < columns[index].readings.count,
+                        columns[index].readings[next[index]].time == time
+                    else {
+                        html.append("<td></td>")
+                        continue
+                    }
+                    let value = columns[index].readings[next[index]].value
+                    if value.isFinite {
+                        html.append("<td>")
+                        appendValue(value, &html)
+                        html.append("</td>")
+                    } else {
+                        html.append("<td></td>")
+                    }
+                    next[index] += 1
+                }
+                html.append("</tr>")
+            }
         }
         html.append("</tbody></table>")
-        return html.text
+        return html
     }
 
     private static func earliestTime(_ columns: [SeriesColumn], next: [Int]) -> Date? {

@@ -13,65 +13,25 @@ enum ChartMarkup {
 
     /// A coordinate with at most two decimals and never "-0".
     static func number(_ value: Double) -> String {
-        var bytes: [UInt8] = []
-        appendNumber(value, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var markup = MarkupBytes(capacity: 24)
+        markup.appendNumber(value)
+        return markup.text
     }
 
     /// SVG path data through `points`, closed with `Z` when asked. Written
     /// as bytes: a 720-point line is 1,440 coordinates, and a `String` for
     /// each made the path most of a chart's rendering time.
     static func pathData(_ points: [ChartPoint], closed: Bool = false) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(points.count * 16 + 1)
-        for (index, point) in points.enumerated() {
-            bytes.append(index == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
-            appendNumber(point.x, to: &bytes)
-            bytes.append(UInt8(ascii: " "))
-            appendNumber(point.y, to: &bytes)
-        }
-        if closed { bytes.append(UInt8(ascii: "Z")) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `number(_:)`'s digits appended to `bytes`: rounded to hundredths,
-    /// trailing zeros dropped; 0 for what is not finite or past any screen.
-    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
-        let hundredths = (value * 100).rounded()
-        guard value.isFinite, hundredths != 0, hundredths.magnitude < 1e15 else {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = Int(hundredths.magnitude)
-        appendDigits(of: magnitude / 100, to: &bytes)
-        let fraction = magnitude % 100
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
-    }
-
-    private static func appendDigits(of whole: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        while whole / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
-            divisor /= 10
-        }
+        var markup = MarkupBytes(capacity: points.count * 16 + 1)
+        markup.appendPathData(points, closed: closed)
+        return markup.text
     }
 
     /// A `<text>` element for `label`, its baseline placed as the layout measured it.
     static func text(_ label: ChartLabel, className: String, style: ChartStyle, rightToLeft: Bool) -> String {
-        let anchor: String =
-            switch (label.anchor, rightToLeft) {
-            case (.centre, _): "middle"
-            case (.left, false), (.right, true): "start"
-            case (.right, false), (.left, true): "end"
-            }
-        return "<text class=\"\(className)\" x=\"\(number(label.anchorX))\" y=\""
-            + number(label.box.y + style.baselineOffset) + "\" text-anchor=\"\(anchor)\">"
-            + escaped(label.text) + "</text>"
+        var markup = MarkupBytes(capacity: 128)
+        markup.appendText(label, className: className, style: style, rightToLeft: rightToLeft)
+        return markup.text
     }
 
     /// A chart's opening: `svgOpening` named by `title` and described by
@@ -89,8 +49,9 @@ enum ChartMarkup {
 
     /// A `<line>` from (x1, y1) to (x2, y2).
     static func line(x1: Double, y1: Double, x2: Double, y2: Double) -> String {
-        "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\""
-            + " y2=\"\(number(y2))\"/>"
+        var markup = MarkupBytes(capacity: 64)
+        markup.appendLine(x1: x1, y1: y1, x2: x2, y2: y2)
+        return markup.text
     }
 
     /// The opening `<svg>` of a chart `width` x `height`, named by the element `labelID`.
@@ -103,6 +64,40 @@ enum ChartMarkup {
             + escaped(labelID)
             + "\" viewBox=\"0 0 \(number(width)) \(number(height))\" width=\"\(number(width))\""
             + " height=\"\(number(height))\"" + (rightToLeft ? " direction=\"rtl\"" : "") + ">"
+    }
+}
+
+extension MarkupBytes {
+    /// A `<line>` from (x1, y1) to (x2, y2), with `attributes` (markup) before its end.
+    mutating func appendLine(x1: Double, y1: Double, x2: Double, y2: Double, attributes: String = "") {
+        append("<line x1=\"")
+        appendNumber(x1)
+        append("\" y1=\"")
+        appendNumber(y1)
+        append("\" x2=\"")
+        appendNumber(x2)
+        append("\" y2=\"")
+        appendNumber(y2)
+        append("\"")
+        appendMarkup(attributes)
+        append("/>")
+    }
+
+    /// A `<text>` element for `label`, its baseline placed as the layout measured it.
+    mutating func appendText(_ label: ChartLabel, className: String, style: ChartStyle, rightToLeft: Bool) {
+        append("<text class=\"")
+        appendMarkup(className)
+        append("\" x=\"")
+        appendNumber(label.anchorX)
+        append("\" y=\"")
+        appendNumber(label.box.y + style.baselineOffset)
+        switch (label.anchor, rightToLeft) {
+        case (.centre, _): append("\" text-anchor=\"middle\">")
+        case (.left, false), (.right, true): append("\" text-anchor=\"start\">")
+        case (.right, false), (.left, true): append("\" text-anchor=\"end\">")
+        }
+        appendEscaped(label.text)
+        append("</text>")
     }
 }
 

@@ -13,10 +13,14 @@ enum FastNumberText {
     /// `magnitude × 10^shift` with `fractionDigits` digits, grouped; nil
     /// when only the reference can be sure.
     static func fixed(_ value: Double, shift: Int, fractionDigits: Int) -> String? {
+        fixedDigits(value, shift: shift, fractionDigits: fractionDigits)?.text
+    }
+
+    static func fixedDigits(_ value: Double, shift: Int, fractionDigits: Int) -> NumberDigits? {
         guard fractionDigits >= 0, fractionDigits <= maximumFractionDigits,
             let whole = roundedWhole(value.magnitude, power: shift + fractionDigits)
         else { return nil }
-        return text(
+        return NumberDigits(
             negative: value < 0 && whole != 0, whole: whole, fractionDigits: fractionDigits,
             shownDigits: fractionDigits, grouping: true, suffix: "")
     }
@@ -26,6 +30,12 @@ enum FastNumberText {
     static func compact(_ value: Double, fractionDigits: Int, units: [(power: Int, symbol: String)])
         -> String?
     {
+        compactDigits(value, fractionDigits: fractionDigits, units: units)?.text
+    }
+
+    static func compactDigits(
+        _ value: Double, fractionDigits: Int, units: [(power: Int, symbol: String)]
+    ) -> NumberDigits? {
         guard fractionDigits >= 0, fractionDigits <= maximumFractionDigits else { return nil }
         let magnitude = value.magnitude
         // Exact powers of ten compare as the shortest digits do: those digits read back as `magnitude`.
@@ -50,7 +60,7 @@ enum FastNumberText {
                     shown -= 1
                 }
             }
-            return text(
+            return NumberDigits(
                 negative: value < 0 && whole != 0, whole: whole, fractionDigits: fractionDigits,
                 shownDigits: shown, grouping: whole / wholePowers[fractionDigits] >= 10_000,
                 suffix: units[unit].symbol)
@@ -66,7 +76,7 @@ enum FastNumberText {
         1e18,
         1e19, 1e20, 1e21, 1e22,
     ]
-    private static let wholePowers: [UInt64] = (0...19).map { power in
+    static let wholePowers: [UInt64] = (0...19).map { power in
         (0..<power).reduce(UInt64(1)) { result, _ in result * 10 }
     }
 
@@ -85,46 +95,5 @@ enum FastNumberText {
         // The shortest digits and the product differ by under 3e-16 of the product; 1e-14 leaves room.
         guard (fraction - 0.5).magnitude > product * 1e-14 else { return nil }
         return UInt64(whole) + (fraction > 0.5 ? 1 : 0)
-    }
-
-    /// `whole / 10^fractionDigits` written out with `shownDigits` of its
-    /// `fractionDigits` (the rest are zeros), then `suffix`.
-    private static func text(
-        negative: Bool, whole: UInt64, fractionDigits: Int, shownDigits: Int, grouping: Bool, suffix: String
-    ) -> String {
-        let integer = whole / wholePowers[fractionDigits]
-        var fraction = (whole % wholePowers[fractionDigits]) / wholePowers[fractionDigits - shownDigits]
-        var integerDigits = 1
-        while integerDigits < wholePowers.count, integer >= wholePowers[integerDigits] { integerDigits += 1 }
-        let commas = grouping ? (integerDigits - 1) / 3 : 0
-        let suffixBytes = suffix.utf8
-        let count =
-            (negative ? 1 : 0) + integerDigits + commas + (shownDigits > 0 ? shownDigits + 1 : 0)
-            + suffixBytes.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var index = count - suffixBytes.count
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(from: suffixBytes)
-            if shownDigits > 0 {
-                for _ in 0..<shownDigits {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
-                    fraction /= 10
-                }
-                index -= 1
-                buffer[index] = UInt8(ascii: ".")
-            }
-            var rest = integer
-            for written in 0..<integerDigits {
-                if grouping, written > 0, written % 3 == 0 {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: ",")
-                }
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            if negative { buffer[0] = UInt8(ascii: "-") }
-            return count
-        }
     }
 }

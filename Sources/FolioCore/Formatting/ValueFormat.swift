@@ -68,6 +68,22 @@ public struct ValueFormat: Sendable, Hashable {
         }
     }
 
+    /// The digits of `format(.number(value), in: context)` for fixed and
+    /// compact numbers, ready for a writer with a buffer of its own (a
+    /// chart's data table shows hundreds per render); nil for other
+    /// formats and for the rare value only `format` can round for sure.
+    public func digits(of value: Double, in context: FormatContext) -> NumberDigits? {
+        guard value.isFinite else { return nil }
+        switch kind {
+        case .number(let digits):
+            return FastNumberText.fixedDigits(value, shift: 0, fractionDigits: digits)
+        case .compact(let digits):
+            return FastNumberText.compactDigits(
+                value, fractionDigits: digits, units: context.language.compactUnits)
+        default: return nil
+        }
+    }
+
     private func formatNumber(_ value: Double, in language: FormatLanguage) -> String {
         switch kind {
         case .number(let digits):

@@ -87,15 +87,14 @@ extension RenderContext {
         _ step: PathExpression.Step, from value: TemplateValue, walked path: PathExpression, stepsTaken: Int
     ) throws(EvaluationFailure) -> TemplateValue {
         let name = try stepName(step)
-        var walked: String {
-            let parts = path.text.split(separator: "/", omittingEmptySubsequences: false)
-            return parts.prefix(1 + stepsTaken).joined(separator: "/")
-        }
+        let walked = WalkedPath(path: path, stepsTaken: stepsTaken)
         switch value {
         case .object(let object):
             if let found = object[name] { return found }
-            let keys = object.keys.prefix(8).joined(separator: ", ")
-            throw EvaluationFailure(message: "'\(walked)' has no key '\(name)' (its keys: \(keys))")
+            throw EvaluationFailure(
+                message:
+                    "'\(walked)' has no key '\(name)' (its keys: \(object.keys.prefix(8).joined(separator: ", ")))"
+            )
         case .array(let items):
             let index: Int?
             if case .name(_, let numeric) = step { index = numeric } else { index = Int(name) }
@@ -111,6 +110,17 @@ extension RenderContext {
             throw EvaluationFailure(message: "'\(walked)' is nothing, so it has no '\(name)'")
         default:
             throw EvaluationFailure(message: "'\(walked)' is a \(value.kind), so it has no '\(name)'")
+        }
+    }
+
+    /// The part of a path followed so far, for a message: spelled out only if the message is read.
+    private struct WalkedPath: CustomStringConvertible, Sendable {
+        let path: PathExpression
+        let stepsTaken: Int
+
+        var description: String {
+            path.text.split(separator: "/", omittingEmptySubsequences: false).prefix(1 + stepsTaken)
+                .joined(separator: "/")
         }
     }
 
@@ -145,7 +155,7 @@ extension TemplateValue {
         case .null: return "nothing"
         case .bool: return "boolean"
         case .number: return "number"
-        case .string: return "string"
+        case .string, .markup: return "string"
         case .array: return "list"
         case .object: return "object"
         }

@@ -208,6 +208,8 @@ extension RenderContext {
         case .null: return
         case .string(let text):
             if structure { out.appendRaw(text) } else { out.appendEscapedText(text) }
+        case .markup(let markup) where structure:
+            out.append(contentsOf: markup.bytes)
         default:
             if structure { out.appendRaw(value.text) } else { out.appendEscapedText(value.text) }
         }

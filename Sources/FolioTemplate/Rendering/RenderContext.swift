@@ -13,8 +13,15 @@ enum Evaluated {
 }
 
 /// Why an expression could not be evaluated; the renderer adds the statement.
+/// The words are put together only when read: `a | b` and `exists:` try
+/// paths that are expected to fail, and a page of tiles does so dozens of
+/// times per render with nobody reading why.
 struct EvaluationFailure: Error {
-    var message: String
+    private let describe: @Sendable () -> String
+
+    init(message: @escaping @autoclosure @Sendable () -> String) { describe = message }
+
+    var message: String { describe() }
 }
 
 /// Fill-slots passed to a macro, and the scope the `metal:use-macro` itself

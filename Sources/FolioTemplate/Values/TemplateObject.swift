@@ -15,6 +15,8 @@ public struct TemplateObject: Sendable, Hashable {
     public init(_ pairs: some Sequence<(String, TemplateValue)>) {
         keys = []
         values = []
+        keys.reserveCapacity(pairs.underestimatedCount)
+        values.reserveCapacity(pairs.underestimatedCount)
         for (key, value) in pairs where position(of: key) == nil {
             append(key, value)
         }

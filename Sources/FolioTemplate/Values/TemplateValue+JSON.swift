@@ -52,6 +52,8 @@ extension TemplateValue {
         case .bool(let value): out += value ? "true" : "false"
         case .number(let value): out += Self.format(value)
         case .string(let value): Self.writeJSONString(value, into: &out, escapingLessThan: escapingLessThan)
+        case .markup(let markup):
+            Self.writeJSONString(markup.text, into: &out, escapingLessThan: escapingLessThan)
         case .array(let items):
             out += "["
             for (position, item) in items.enumerated() {

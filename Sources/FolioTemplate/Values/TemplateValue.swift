@@ -16,6 +16,10 @@ public enum TemplateValue: Sendable, Hashable {
     case array([TemplateValue])
     /// Keys and values in their original order.
     case object(TemplateObject)
+    /// Markup built by Swift code (a chart's SVG): `structure` writes its
+    /// bytes as they are, with no trip through `String`; otherwise it is
+    /// text like any string.
+    case markup(TemplateMarkup)
 }
 
 extension TemplateValue {
@@ -27,6 +31,7 @@ extension TemplateValue {
         case .bool(let value): return value
         case .number(let value): return value != 0
         case .string(let value): return !value.isEmpty
+        case .markup(let markup): return !markup.bytes.isEmpty
         case .array(let items): return !items.isEmpty
         case .object(let object): return !object.isEmpty
         }
@@ -40,6 +45,7 @@ extension TemplateValue {
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return Self.format(value)
         case .string(let value): return value
+        case .markup(let markup): return markup.text
         case .array, .object: return jsonText
         }
     }
