@@ -13,6 +13,8 @@ import Foundation
 public final class FormattedTimes: Sendable {
     /// Times kept per format, zone and language; past it, that table starts again.
     public static let timesPerTable = 8192
+    /// New times kept aside before they join the table every chart reads.
+    static let pendingLimit = 64
     /// Formats, zones and languages kept; past it, all tables start again.
     public static let tableCount = 16
 
@@ -43,23 +45,40 @@ public final class FormattedTimes: Sendable {
             tables[variant] = table
             return table
         }
-        // The texts known now are read without the lock: a render looks up
-        // every one of its chart's times, and all but the newest are known.
-        let known = table.texts.withLock { $0 }
+        // The texts known when the chart starts are read without the lock; a
+        // time formatted since waits in `pending`, so that the known table
+        // is copied (it is shared with charts rendering now) once per
+        // `pendingLimit` new times, not once per render.
+        let known = table.state.withLock(\.known)
         return { date in
             let seconds = date.timeIntervalSince1970
-            if let text = known[seconds] ?? table.texts.withLock({ $0[seconds] }) { return text }
+            if let text = known[seconds] ?? table.state.withLock({ $0.pending[seconds] }) { return text }
             let text = format.format(.number(seconds), in: context)
-            table.texts.withLock { texts in
-                if texts.count >= Self.timesPerTable { texts.removeAll(keepingCapacity: true) }
-                texts[seconds] = text
-            }
+            table.state.withLock { $0.keep(text, for: seconds) }
             return text
         }
     }
 
     /// One format's, zone's and language's texts by instant.
     private final class Table: Sendable {
-        let texts = LockedValue([Double: String]())
+        let state = LockedValue(TableState())
+    }
+
+    private struct TableState {
+        /// Times formatted before, read by every chart without the lock.
+        var known = InstantTexts(limit: FormattedTimes.timesPerTable)
+        /// Times formatted since `known` was last added to.
+        var pending: [Double: String] = [:]
+
+        /// Keeps a new text; past `timesPerTable`, the table starts again.
+        mutating func keep(_ text: String, for seconds: Double) {
+            pending[seconds] = text
+            guard pending.count >= FormattedTimes.pendingLimit else { return }
+            if known.count + pending.count > known.limit {
+                known = InstantTexts(limit: FormattedTimes.timesPerTable)
+            }
+            for (seconds, text) in pending { known.insert(text, for: seconds) }
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 }

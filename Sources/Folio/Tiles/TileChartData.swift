@@ -39,9 +39,10 @@ enum TileChartData {
     /// Points in time order; a null or missing `v` is a NaN, a gap in the line.
     private static func points(_ items: [TemplateValue]) -> [TimeSeriesPoint]? {
         var points: [TimeSeriesPoint] = []
+        points.reserveCapacity(items.count)
         for item in items {
-            guard let time = instant(item["t"]) else { return nil }
-            if case .number(let value)? = item["v"] {
+            guard case .object(let reading) = item, let time = instant(reading["t"]) else { return nil }
+            if case .number(let value)? = reading["v"] {
                 points.append(TimeSeriesPoint(time: time, value: value))
             } else {
                 points.append(TimeSeriesPoint(time: time, value: .nan))

@@ -39,7 +39,14 @@ enum FastNumberText {
         guard fractionDigits >= 0, fractionDigits <= maximumFractionDigits else { return nil }
         let magnitude = value.magnitude
         // Exact powers of ten compare as the shortest digits do: those digits read back as `magnitude`.
-        var unit = units.lastIndex { $0.power <= maximumPower && magnitude >= doublePowers[$0.power] } ?? 0
+        let doublePowers = Self.doublePowers
+        let wholePowers = Self.wholePowers
+        var unit = 0
+        for candidate in units.indices.reversed()
+        where units[candidate].power <= maximumPower && magnitude >= doublePowers[units[candidate].power] {
+            unit = candidate
+            break
+        }
         while true {
             guard let whole = roundedWhole(magnitude, power: fractionDigits - units[unit].power) else {
                 return nil
