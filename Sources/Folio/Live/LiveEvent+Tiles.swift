@@ -10,9 +10,8 @@ extension LiveEvent {
     /// is not `base`'s fetches it (`fetch`), as a tab that never learnt
     /// this shape does.
     ///
-    /// Nil when sending the changed tiles would not be smaller than the
-    /// whole panel, or would pass the inline limit: the whole panel (or a
-    /// fetch) goes out as before.
+    /// Nil when the changed tiles would pass the inline limit: the whole
+    /// panel is fetched, as before.
     static func tilesPayload(
         page: String, base: String, panel: TiledPanel, previous: TiledPanel, badge: Int?
     ) -> [UInt8]? {
@@ -21,7 +20,7 @@ extension LiveEvent {
         let sent =
             changed.reduce(0) { $0 + $1.range.count }
             + (aroundChanged ? panel.before.count + panel.after.count : 0)
-        guard sent <= inlinePanelLimit, sent < panel.bytes.count else { return nil }
+        guard sent <= inlinePanelLimit else { return nil }
         var json = JSONBytes(capacity: 128 + sent + 32 * panel.tiles.count)
         json.raw("{")
         json.key("page")

@@ -39,9 +39,11 @@ struct LiveEvent: Sendable {
                     badge: badge)
             }
         }
-        withPanel = Self.frame(
-            id: id, event: "page",
-            changedTiles ?? Self.payload(page: page, html: html, badge: badge))
+        let whole = Self.payload(page: page, html: html, badge: badge)
+        // The whole panel applies to any tab: the changed tiles go only when they are less to send.
+        let inlined = html.utf8.count <= Self.inlinePanelLimit
+        let smaller = changedTiles.flatMap { !inlined || $0.count < whole.count ? $0 : nil }
+        withPanel = Self.frame(id: id, event: "page", smaller ?? whole)
         badgeOnly =
             hasBadge
             ? Self.frame(id: id, event: "page", Self.payload(page: page, html: nil, badge: badge)) : nil
