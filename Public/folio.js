@@ -281,6 +281,7 @@
       if (panel.dataset.loaded === 'true') return;
       const content = document.createElement('div');
       content.innerHTML = html;
+      content.dataset.liveState = response.headers.get('Folio-Live-State') || '';
       showContent(panel, content, true);
       panel.dataset.prefetched = 'true';
     } catch (error) {
@@ -301,6 +302,7 @@
     const arriving = panel.dataset.loaded !== 'true';
     clearWaiting(panel);
     if (panel.innerHTML !== source.innerHTML) panel.replaceChildren(...source.childNodes);
+    setLiveState(panel, source.dataset.liveState || ''); // the event the server says this content is
     refreshRelativeTimes(panel);
     panel.dataset.loaded = 'true';
     if (arriving && fades && !reducedMotion.matches) {
@@ -562,6 +564,7 @@
       } else if (old.dataset.loaded === 'true' && !old.dataset.prefetched) {
         old.replaceChildren(); // unloaded past the cache limit
         old.dataset.loaded = 'false';
+        setLiveState(old, '');
       }
     });
     // Smooth: the bar may still be gliding to the tab; jumping it now would tear.

@@ -6,11 +6,16 @@ what a fresh load of the page shows. A tab whose panel is not the state
 a change builds on fetches the whole panel instead of mixing two states."""
 
 import json
+import sys
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from browser_helpers import FolioServer, wait_until_settled
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Integration"))
+from live_support import EventStream  # noqa: E402
 
 PAGER = "ops"
 PANEL = "#folio-ops-panel-overview, .folio-panel[data-key='overview']"
@@ -86,7 +91,7 @@ def test_open_table_scroll_and_focus_stay_across_changes_of_that_chart_and_of_an
     server, folder = live_tiles
     page = fresh_page("phone")
     fetches = open_live(page, server)
-    # A first change: this tab loaded the page before the event it builds on, so it fetches once.
+    # The first change: the tab learns which event its panel is (from the event, or a fetch).
     write_feed(folder, 11, 700)
     shows(page, QUEUED, "11")
     page.wait_for_function("() => document.querySelector(\".folio-panel[data-key='overview']\").dataset.liveState")
@@ -116,6 +121,25 @@ def test_open_table_scroll_and_focus_stay_across_changes_of_that_chart_and_of_an
     assert page.evaluate(f"() => document.querySelector('{QUEUED}').__untouched === true"), \
         "a tile no change touched was drawn again"
     assert len(fetches) == fetched, "the changed tiles came in the events, not by fetching the panel"
+    assert tiles_as_shown(page) == tiles_as_loaded(page, server)
+
+
+def test_a_tab_loaded_after_a_change_applies_the_next_without_fetching(live_tiles, fresh_page):
+    server, folder = live_tiles
+    # Another tab keeps the page live, and a change goes out before this tab loads the page.
+    other = EventStream(server.host, server.port, f"/{PAGER}/events?pages=overview")
+    other.next_event()
+    write_feed(folder, 11, 700)
+    other.events_until(lambda event: event.get("event") == "page" and ">11<" in json.dumps(event["data"]))
+    page = fresh_page("laptop")
+    fetches = open_live(page, server)
+    assert page.evaluate("() => document.querySelector(\".folio-panel[data-key='overview']\").dataset.liveState")
+
+    write_feed(folder, 12, 700)
+    shows(page, QUEUED, "12")
+    other.close()
+
+    assert fetches == [], "the page came marked with the event its panel is: the change applied to it"
     assert tiles_as_shown(page) == tiles_as_loaded(page, server)
 
 

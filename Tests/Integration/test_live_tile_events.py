@@ -88,6 +88,9 @@ def test_one_changed_stat_goes_inline_alone_beside_three_big_charts(charts):
     now = panel(server)
     assert now.header("Folio-Live-State") == event["id"]
     assert ">11<" in now.text
+    page = server.client().get(f"/{PAGER}/overview").text
+    assert f'data-key="overview" data-live-state="{event["id"]}"' in page
+    assert 'data-key="about" data-live-state' not in page
 
     write_feed(folder, 12)
     following = stream.events_until(queued_changed(12))[-1]
