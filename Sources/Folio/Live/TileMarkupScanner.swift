@@ -28,7 +28,7 @@ struct TileMarkupScanner {
     /// The tile at the position, moving past it; nil when none starts there.
     mutating func nextTile() -> TiledPanel.Tile? {
         let start = position
-        guard tagName(at: start) == "article" else { return nil }
+        guard let opening = tagName(at: start), isName(opening, Self.article) else { return nil }
         guard let (id, afterOpening) = openingTag(at: start), let id, Self.isPlain(id) else {
             failed = true
             return nil
@@ -36,12 +36,12 @@ struct TileMarkupScanner {
         var index = afterOpening
         var depth = 1
         while depth > 0 {
-            guard let next = TiledPanel.find([Self.less], in: bytes, from: index) else {
+            guard let next = bytes[index...].firstIndex(of: Self.less) else {
                 failed = true
                 return nil
             }
-            if startsWith(Array("<!--".utf8), at: next) {
-                guard let end = TiledPanel.find(Array("-->".utf8), in: bytes, from: next + 4) else {
+            if startsWith(Self.commentOpening, at: next) {
+                guard let end = TiledPanel.find(Self.commentClosing, in: bytes, from: next + 4) else {
                     failed = true
                     return nil
                 }
@@ -49,8 +49,7 @@ struct TileMarkupScanner {
                 continue
             }
             let closing = next + 1 < bytes.count && bytes[next + 1] == Self.slash
-            let name = tagName(at: closing ? next + 1 : next)
-            guard let name else {
+            guard let name = tagName(at: closing ? next + 1 : next) else {
                 index = next + 1  // a bare "<" in text
                 continue
             }
@@ -59,10 +58,13 @@ struct TileMarkupScanner {
                 return nil
             }
             index = afterTag
-            if name == "article" { depth += closing ? -1 : 1 }
-            if !closing, name == "script" || name == "style" {
+            if isName(name, Self.article) { depth += closing ? -1 : 1 }
+            if !closing,
+                let rawTextEnd = isName(name, Self.script)
+                    ? Self.scriptEnd : isName(name, Self.style) ? Self.styleEnd : nil
+            {
                 // Raw text: only its own end tag ends it.
-                guard let end = TiledPanel.find(Array("</\(name)".utf8), in: bytes, from: index) else {
+                guard let end = TiledPanel.find(rawTextEnd, in: bytes, from: index) else {
                     failed = true
                     return nil
                 }
@@ -73,14 +75,28 @@ struct TileMarkupScanner {
         return TiledPanel.Tile(id: id, range: start..<index)
     }
 
-    /// The lowercase ASCII name of the tag whose `<` is at `index` (for a
+    private static let article = Array("article".utf8)
+    private static let script = Array("script".utf8)
+    private static let style = Array("style".utf8)
+    private static let id = Array("id".utf8)
+    private static let scriptEnd = Array("</script".utf8)
+    private static let styleEnd = Array("</style".utf8)
+    private static let commentOpening = Array("<!--".utf8)
+    private static let commentClosing = Array("-->".utf8)
+
+    /// Whether the bytes in `range` are `name` (lowercase), in any case.
+    private func isName(_ range: Range<Int>, _ name: [UInt8]) -> Bool {
+        range.count == name.count && zip(bytes[range], name).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// Where the name of the tag whose `<` is at `index` lies (for a
     /// closing tag, `index` is at its `/`), nil when no tag starts there.
-    private func tagName(at index: Int) -> String? {
+    private func tagName(at index: Int) -> Range<Int>? {
         guard index < bytes.count, bytes[index] == Self.less || bytes[index] == Self.slash else { return nil }
         var end = index + 1
         while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
         guard end > index + 1, end < bytes.count, Self.endsName(bytes[end]) else { return nil }
-        return String(decoding: bytes[(index + 1)..<end], as: UTF8.self).lowercased()
+        return (index + 1)..<end
     }
 
     /// The `id` attribute of the tag starting at `index`, if any, and the
@@ -97,12 +113,10 @@ struct TileMarkupScanner {
                 continue
             }
             let nameStart = cursor
-            while cursor < bytes.count, !Self.isSpace(bytes[cursor]),
-                ![UInt8(ascii: "="), Self.greater, Self.slash].contains(bytes[cursor])
-            {
+            while cursor < bytes.count, !Self.endsName(bytes[cursor]), bytes[cursor] != UInt8(ascii: "=") {
                 cursor += 1
             }
-            let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self).lowercased()
+            let isID = isName(nameStart..<cursor, Self.id)
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { continue }
             cursor += 1
             guard cursor < bytes.count else { return nil }
@@ -121,7 +135,7 @@ struct TileMarkupScanner {
                 }
                 valueEnd = cursor
             }
-            if name == "id" { id = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self) }
+            if isID { id = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self) }
         }
         return nil
     }
