@@ -782,16 +782,24 @@
    * state; any other panel (loaded before, or after a missed event) is
    * fetched whole, so no panel ever shows tiles of two states.
    */
-  const liveFetches = new WeakMap(); // panel -> { turn, fetching, again }
+  const liveFetches = new WeakMap(); // panel -> { fetching, again }
 
   const liveOf = (panel) => {
     let live = liveFetches.get(panel);
     if (!live) {
-      live = { turn: 0, fetching: false, again: false };
+      live = { fetching: false, again: false };
       liveFetches.set(panel, live);
     }
     return live;
   };
+
+  // Whether event id `later` comes after `earlier` in the same run's stream.
+  function comesAfter(later, earlier) {
+    const cut = (id) => [id.slice(0, id.lastIndexOf('-')), Number(id.slice(id.lastIndexOf('-') + 1))];
+    const [laterRun, laterNumber] = cut(later);
+    const [earlierRun, earlierNumber] = cut(earlier);
+    return laterRun === earlierRun && laterNumber > earlierNumber;
+  }
 
   /** `id` is the page event's, '' for a snapshot (whose pages say their own `state`). */
   function applyLive(section, changes, id) {
@@ -810,9 +818,10 @@
       if (!panel || panel.dataset.loaded !== 'true') continue;
       const title = tab ? tab.querySelector('.folio-title-label').textContent : change.page;
       const state = id || change.state || '';
-      if (state && panel.dataset.liveState === state) continue; // fetched already as this event left it
-      liveOf(panel).turn += 1;
-      const applied = change.base && change.tiles && panel.dataset.liveState === change.base
+      const shown = panel.dataset.liveState;
+      // Fetched already as this change left it, or as a later one did.
+      if (state && shown && (shown === state || comesAfter(shown, state))) continue;
+      const applied = change.base && change.tiles && shown === change.base
         ? applyTileChange(panel, change) : null;
       if (typeof change.html === 'string') {
         if (replacePanel(panel, change.html)) updated.push(title);
@@ -834,10 +843,10 @@
   }
 
   /**
-   * Fetches the panel whole, one request at a time per panel. A change
-   * that arrives meanwhile makes the answer possibly older than what the
-   * panel shows: it is dropped, and asked again if that change could not
-   * be applied either.
+   * Fetches the panel whole, one request at a time per panel; a change that
+   * could not be applied meanwhile asks once more when it is in. A change
+   * applied meanwhile gave the panel a state: the answer replaces it only
+   * when the server says it is a later one.
    */
   async function fetchLive(section, panel, url, title) {
     const live = liveOf(panel);
@@ -849,13 +858,14 @@
     try {
       do {
         live.again = false;
-        const turn = live.turn;
         const response = await fetch(url, { credentials: 'same-origin' });
         if (!response.ok) break;
         const html = await response.text();
-        if (live.turn !== turn) continue;
+        const state = response.headers.get('Folio-Live-State') || '';
+        const shown = panel.dataset.liveState;
+        if (shown && !(state && comesAfter(state, shown))) continue;
         if (replacePanel(panel, html)) announce(section, [title]);
-        setLiveState(panel, response.headers.get('Folio-Live-State') || '');
+        setLiveState(panel, state);
       } while (live.again);
     } catch (error) {
       // Offline: the next change or snapshot tries again.
