@@ -67,7 +67,12 @@ def change_to(server, stream, folder, queued):
     panel showing it, which the panel route names (the data's first load
     may publish an event of its own before or after the stream opened)."""
     write_feed(folder, queued)
-    deadline = time.monotonic() + 10
+    return shown(server, stream, queued)
+
+
+def shown(server, stream, queued):
+    """The event of `stream` (a stream of `server`) that left the panel showing `queued`."""
+    deadline = time.monotonic() + 15
     while True:
         now = panel(server)
         if f">{queued}<" in now.text and now.header("Folio-Live-State"):
