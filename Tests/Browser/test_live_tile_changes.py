@@ -3,7 +3,8 @@ tiles that changed: the reader's open chart table, its scroll offset and
 the focus stay across a change of that chart and of another tile, no
 panel is fetched once the tab knows its state, and what the tab shows is
 what a fresh load of the page shows. A tab whose panel is not the state
-a change builds on fetches the whole panel instead of mixing two states."""
+a change builds on fetches the whole panel instead of mixing two states.
+A failed refresh's note, beside the grid, comes and goes in the events."""
 
 import json
 import sys
@@ -16,6 +17,7 @@ from browser_helpers import FolioServer, wait_until_settled
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Integration"))
 from live_support import EventStream  # noqa: E402
+from test_dashboard_helpers import FeedServer, send_json  # noqa: E402
 
 PAGER = "ops"
 PANEL = "#folio-ops-panel-overview, .folio-panel[data-key='overview']"
@@ -178,3 +180,49 @@ def test_a_tab_that_missed_a_change_fetches_the_whole_panel_instead_of_mixing_st
     assert "12" in page.text_content(QUEUED), "the chart of one state beside the stat of another"
     assert len(fetches) == fetched + 1, "the whole panel was fetched"
     assert tiles_as_shown(page) == tiles_as_loaded(page, server)
+
+
+def test_a_failed_refresh_brings_its_note_beside_the_grid_and_takes_it_away(folio_bin, tmp_path, fresh_page):
+    feed_state = {"queued": 10, "fail": False}
+
+    def respond(handler, feed):
+        if feed_state["fail"]:
+            handler.send_response(500)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+            return
+        series = [{"t": START + 60 * minute, "v": 500 + minute} for minute in range(30)]
+        send_json(handler, {"queued": feed_state["queued"], "series": series})
+
+    with FeedServer(respond=respond) as feed:
+        config = {"title": "Ops", "lang": "en", "pagers": [{"key": PAGER, "title": "Ops", "pages": [
+            {"key": "overview", "title": "Overview", "url": feed.url, "refreshSeconds": 1, "timeoutSeconds": 2,
+             "tiles": [{"key": "queued", "title": "Queued", "widget": "stat", "path": "queued"},
+                       {"key": "trend", "title": "Requests", "widget": "line", "path": "series"}]}]}]}
+        path = tmp_path / "folio.json"
+        path.write_text(json.dumps(config), encoding="utf-8")
+        server = FolioServer(folio_bin, "--config", str(path))
+        try:
+            page = fresh_page("laptop")
+            fetches = open_live(page, server)
+            feed_state["queued"] = 11
+            shows(page, QUEUED, "11")
+            page.wait_for_function(
+                "() => document.querySelector(\".folio-panel[data-key='overview']\").dataset.liveState")
+            page.evaluate(f"() => {{ document.querySelector('{TREND} details.folio-chart-data').open = true; }}")
+            fetched = len(fetches)
+
+            feed_state["fail"] = True
+            page.wait_for_selector(".folio-panel[data-key='overview'] > .folio-panel-stale", timeout=10_000)
+            assert tiles_as_shown(page) == tiles_as_loaded(page, server), "the tiles as they were"
+            feed_state.update(fail=False, queued=12)
+            shows(page, QUEUED, "12")
+            page.wait_for_selector(".folio-panel[data-key='overview'] > .folio-panel-stale", state="detached",
+                                   timeout=10_000)
+
+            assert page.eval_on_selector(f"{TREND} details.folio-chart-data", "details => details.open"), \
+                "the chart's data table closed"
+            assert len(fetches) == fetched, "the note came and went in the events"
+            assert tiles_as_shown(page) == tiles_as_loaded(page, server)
+        finally:
+            server.stop()
