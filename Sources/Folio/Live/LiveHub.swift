@@ -128,10 +128,12 @@ final class LiveHub: Sendable {
     /// Sends `page`'s new panel to every channel that shows it; a page of
     /// tiles is cut into its tiles once for all of them.
     private func publish(_ panel: [UInt8], of page: PageConfiguration, in entry: Live) {
+        let channels = entry.allChannels.filter { $0.shownPages.contains(page.key) }
+        guard !channels.isEmpty else { return }
         let html = String(decoding: panel, as: UTF8.self)
         let tiled = page.drawsTileGrid ? TiledPanel(panel) : nil
         let badge = content.badge(entry.pager.key + "/" + page.key)
-        for channel in entry.allChannels where channel.shownPages.contains(page.key) {
+        for channel in channels {
             channel.publish(
                 page: page.key, html: html, tiled: tiled, badge: badge, hasBadge: page.badge != nil)
         }
