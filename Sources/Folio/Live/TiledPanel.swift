@@ -68,6 +68,7 @@ struct TiledPanel: Sendable {
         }
     }
 
+    /// Where `needle` first occurs in `bytes` at or after `start`.
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
         var index = start
