@@ -281,6 +281,7 @@
       if (panel.dataset.loaded === 'true') return;
       const content = document.createElement('div');
       content.innerHTML = html;
+      content.dataset.liveState = response.headers.get('Folio-Live-State') || '';
       showContent(panel, content, true);
       panel.dataset.prefetched = 'true';
     } catch (error) {
@@ -301,6 +302,7 @@
     const arriving = panel.dataset.loaded !== 'true';
     clearWaiting(panel);
     if (panel.innerHTML !== source.innerHTML) panel.replaceChildren(...source.childNodes);
+    setLiveState(panel, source.dataset.liveState || ''); // the event the server says this content is
     refreshRelativeTimes(panel);
     panel.dataset.loaded = 'true';
     if (arriving && fades && !reducedMotion.matches) {
@@ -562,6 +564,7 @@
       } else if (old.dataset.loaded === 'true' && !old.dataset.prefetched) {
         old.replaceChildren(); // unloaded past the cache limit
         old.dataset.loaded = 'false';
+        setLiveState(old, '');
       }
     });
     // Smooth: the bar may still be gliding to the tab; jumping it now would tear.
@@ -732,11 +735,11 @@
     };
     source.addEventListener('page', (event) => {
       seen(event);
-      applyLive(section, [JSON.parse(event.data)]);
+      applyLive(section, [JSON.parse(event.data)], event.lastEventId);
     });
     source.addEventListener('snapshot', (event) => {
       seen(event);
-      applyLive(section, JSON.parse(event.data).pages || []);
+      applyLive(section, JSON.parse(event.data).pages || [], '');
     });
     source.addEventListener('reload', () => followReload(section)); // see "Reload" below
     source.addEventListener('error', () => {
@@ -770,7 +773,36 @@
     if (live && live.source && live.pages !== loadedKeys(section).join(',')) openLive(section);
   }
 
-  function applyLive(section, changes) {
+  /*
+   * Each loaded panel knows which event left it as it is (data-live-state,
+   * from a page event's id, a snapshot's `state`, or the panel route's
+   * Folio-Live-State header), or that it does not know. A page of tiles'
+   * change may carry only the tiles that changed since the page's
+   * previous event (`base`): it applies only to a panel in exactly that
+   * state; any other panel (loaded before, or after a missed event) is
+   * fetched whole, so no panel ever shows tiles of two states.
+   */
+  const liveFetches = new WeakMap(); // panel -> { fetching, again }
+
+  const liveOf = (panel) => {
+    let live = liveFetches.get(panel);
+    if (!live) {
+      live = { fetching: false, again: false };
+      liveFetches.set(panel, live);
+    }
+    return live;
+  };
+
+  // Whether event id `later` comes after `earlier` in the same run's stream.
+  function comesAfter(later, earlier) {
+    const cut = (id) => [id.slice(0, id.lastIndexOf('-')), Number(id.slice(id.lastIndexOf('-') + 1))];
+    const [laterRun, laterNumber] = cut(later);
+    const [earlierRun, earlierNumber] = cut(earlier);
+    return laterRun === earlierRun && laterNumber > earlierNumber;
+  }
+
+  /** `id` is the page event's, '' for a snapshot (whose pages say their own `state`). */
+  function applyLive(section, changes, id) {
     const updated = [];
     for (const change of changes) {
       const tab = tabsOf(section).find((candidate) => candidate.value === change.page);
@@ -785,21 +817,60 @@
       const panel = panelsOf(section).find((candidate) => candidate.dataset.key === change.page);
       if (!panel || panel.dataset.loaded !== 'true') continue;
       const title = tab ? tab.querySelector('.folio-title-label').textContent : change.page;
+      const state = id || change.state || '';
+      const shown = panel.dataset.liveState;
+      // Fetched already as this change left it, or as a later one did.
+      if (state && shown && (shown === state || comesAfter(shown, state))) continue;
+      const applied = change.base && change.tiles && shown === change.base
+        ? applyTileChange(panel, change) : null;
       if (typeof change.html === 'string') {
         if (replacePanel(panel, change.html)) updated.push(title);
+        setLiveState(panel, state);
+      } else if (applied !== null) {
+        if (applied) updated.push(title);
+        setLiveState(panel, state);
       } else if (change.fetch && tab) {
-        fetchLive(section, panel, `${tab.dataset.href}/panel`, title); // too big for an event
+        setLiveState(panel, '');
+        fetchLive(section, panel, `${tab.dataset.href}/panel`, title); // too big, or not its state
       }
     }
     if (updated.length) announce(section, updated);
   }
 
+  function setLiveState(panel, state) {
+    if (state) panel.dataset.liveState = state;
+    else delete panel.dataset.liveState;
+  }
+
+  /**
+   * Fetches the panel whole, one request at a time per panel; a change that
+   * could not be applied meanwhile asks once more when it is in. A change
+   * applied meanwhile gave the panel a state: the answer replaces it only
+   * when the server says it is a later one.
+   */
   async function fetchLive(section, panel, url, title) {
+    const live = liveOf(panel);
+    if (live.fetching) {
+      live.again = true;
+      return;
+    }
+    live.fetching = true;
     try {
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (response.ok && replacePanel(panel, await response.text())) announce(section, [title]);
+      do {
+        live.again = false;
+        const response = await fetch(url, { credentials: 'same-origin' });
+        if (!response.ok) break;
+        const html = await response.text();
+        const state = response.headers.get('Folio-Live-State') || '';
+        const shown = panel.dataset.liveState;
+        if (shown && !(state && comesAfter(state, shown))) continue;
+        if (replacePanel(panel, html)) announce(section, [title]);
+        setLiveState(panel, state);
+      } while (live.again);
     } catch (error) {
       // Offline: the next change or snapshot tries again.
+    } finally {
+      live.fetching = false;
     }
   }
 
@@ -857,11 +928,51 @@
   const TILE = 'article.folio-tile[id]';
   const TILE_SCROLLS = '.folio-table-scroll';
 
+  const gridOf = (root) => Array.from(root.children).find((child) => child.matches(TILE_GRID));
+
   /** True when a tile or what is around them changed, false when none did, null for no page of tiles. */
   function replaceTiles(panel, content) {
-    const grid = Array.from(panel.children).find((child) => child.matches(TILE_GRID));
-    const freshGrid = Array.from(content.children).find((child) => child.matches(TILE_GRID));
+    const grid = gridOf(panel);
+    const freshGrid = gridOf(content);
     if (!grid || !freshGrid) return null;
+    const aroundChanged = replaceAroundGrid(grid, freshGrid);
+    return swapTiles(panel, grid, Array.from(freshGrid.children)) || aroundChanged;
+  }
+
+  /**
+   * Applies a change that carries only the tiles that changed (`tiles`, by
+   * id), every tile's id in order (`order`) and, when it changed, what sits
+   * around the grid (`before`, `after`): the tiles not sent are the ones
+   * shown. Null when the panel lacks the grid or a tile the change keeps.
+   */
+  function applyTileChange(panel, change) {
+    const grid = gridOf(panel);
+    if (!grid) return null;
+    const shown = new Map();
+    for (const tile of grid.children) if (tile.matches(TILE)) shown.set(tile.id, tile);
+    const fresh = document.createElement('template');
+    fresh.innerHTML = Object.values(change.tiles).join('');
+    const sent = new Map();
+    for (const tile of fresh.content.children) if (tile.matches(TILE)) sent.set(tile.id, tile);
+    const wanted = change.order.map((id) => sent.get(id) || shown.get(id));
+    if (wanted.includes(undefined)) return null;
+    let aroundChanged = false;
+    if ('before' in change) {
+      const around = document.createElement('template');
+      around.innerHTML = `${change.before}<div class="folio-tiles"></div>${change.after}`;
+      const freshGrid = gridOf(around.content);
+      if (!freshGrid) return null;
+      aroundChanged = replaceAroundGrid(grid, freshGrid);
+    }
+    return swapTiles(panel, grid, wanted) || aroundChanged;
+  }
+
+  /**
+   * Puts `wanted` in `grid` in that order: a shown tile among them stays
+   * as it is, a fresh tile with a shown tile's id replaces it unless their
+   * markup is the same (then the shown one stays). True when a tile changed.
+   */
+  function swapTiles(panel, grid, wanted) {
     const old = new Map();
     for (const tile of grid.children) if (tile.matches(TILE) && !old.has(tile.id)) old.set(tile.id, tile);
     const active = document.activeElement;
@@ -869,9 +980,10 @@
     // tile is in place, so that the page is laid out once, not once a tile.
     const replaced = []; // [shown tile, its replacement, what gives the reader's state back]
     let changed = false;
-    const wanted = Array.from(freshGrid.children).map((fresh) => {
+    const placed = wanted.map((fresh) => {
       const previous = fresh.matches(TILE) ? old.get(fresh.id) : undefined;
       if (previous) old.delete(fresh.id);
+      if (previous === fresh) return previous; // a tile the change left as it is
       const shape = shapeOf(fresh);
       if (previous && shownShape(previous) === shape) return previous;
       tileShapes.set(fresh, shape);
@@ -879,16 +991,15 @@
       if (previous) replaced.push([previous, fresh, readerState(previous, active)]);
       return fresh;
     });
-    if (replaceAroundGrid(grid, freshGrid)) changed = true;
     for (const [previous, fresh] of replaced) previous.replaceWith(fresh);
     let lostFocus = false;
     for (const child of Array.from(grid.children)) {
-      if (wanted.includes(child)) continue;
+      if (placed.includes(child)) continue;
       changed = true;
       lostFocus = lostFocus || child.contains(active);
       child.remove();
     }
-    wanted.forEach((tile, index) => {
+    placed.forEach((tile, index) => {
       if (grid.children[index] !== tile) grid.insertBefore(tile, grid.children[index] || null);
     });
     refreshRelativeTimes(panel);

@@ -111,7 +111,7 @@ final class FolioSite: Sendable {
                 sessions: sessions, steps: steps, pages: pages, cookies: app.cookies, secret: app.secret,
                 errors: errors),
             state: StateRoute(sessions: sessions, steps: steps, site: site, errors: errors),
-            panel: PanelRoute(sessions: sessions, content: content, errors: errors),
+            panel: PanelRoute(sessions: sessions, content: content, errors: errors, live: live),
             events: EventsRoute(live: live, content: content, trust: app.trust),
             click: ClickRoute(
                 sessions: sessions, steps: steps, pages: pages, cookies: app.cookies, tokens: app.tokens,

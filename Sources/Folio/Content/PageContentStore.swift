@@ -156,9 +156,11 @@ final class PageContentStore: Sendable {
 
     /// The panel of `page` rendered from `data` just loaded, for the tabs
     /// that show it live (as on its first showing): nothing is loaded here.
-    func livePanel(_ page: PageConfiguration, of pager: PagerConfiguration, data: PageData) -> String {
-        guard data.error == nil else { return failed(pager.key + "/" + page.key, pager, data.error ?? "") }
-        return render(page, of: pager, data: data, shownCount: 1).html
+    func livePanel(_ page: PageConfiguration, of pager: PagerConfiguration, data: PageData) -> [UInt8] {
+        guard data.error == nil else {
+            return Array(failed(pager.key + "/" + page.key, pager, data.error ?? "").utf8)
+        }
+        return render(page, of: pager, data: data, shownCount: 1).bytes
     }
 
     /// Takes `page`'s data as another instance loaded it.

@@ -32,6 +32,8 @@ final class LiveChannel: Sendable {
         var nextSubscriber = 0
         /// The last event of a channel whose generation was replaced.
         var retired: [UInt8]?
+        /// Per page of tiles, its panel as its last event left it, and that event's number.
+        var tiledPanels: [String: (sequence: Int, panel: TiledPanel)] = [:]
     }
 
     let pager: String
@@ -123,16 +125,28 @@ final class LiveChannel: Sendable {
     /// The sequence number of the next event.
     var nextSequence: Int { state.withLock { $0.sequence + 1 } }
 
+    /// The id of the event that left `page`'s panel as `bytes`, when it is
+    /// the page's last event and `bytes` are its panel byte for byte: a tab
+    /// that shows `bytes` may apply the changed tiles of the page's next event.
+    func panelState(of page: String, bytes: [UInt8]) -> String? {
+        state.withLock { state in
+            guard let last = state.tiledPanels[page], last.panel.bytes == bytes else { return nil }
+            return "\(epoch)-\(last.sequence)"
+        }
+    }
+
     /// Records a change of `page` and sends it to every open tab: the panel
-    /// to those that loaded the page, the badge alone to the others.
+    /// to those that loaded the page (for a page of tiles cut as `tiled`,
+    /// only the tiles changed since its last event), the badge alone to the others.
     /// - Returns: How many tabs it was sent to.
     @discardableResult
-    func publish(page: String, html: String, badge: Int?, hasBadge: Bool) -> Int {
+    func publish(page: String, html: String, tiled: TiledPanel? = nil, badge: Int?, hasBadge: Bool) -> Int {
         state.withLock { state in
             state.sequence += 1
             let event = LiveEvent(
-                sequence: state.sequence, epoch: epoch, page: page, html: html, badge: badge,
-                hasBadge: hasBadge)
+                sequence: state.sequence, epoch: epoch, page: page, html: html, tiled: tiled,
+                previous: state.tiledPanels[page], badge: badge, hasBadge: hasBadge)
+            state.tiledPanels[page] = tiled.map { (state.sequence, $0) }
             state.events.append(event)
             if state.events.count > Self.keptEvents {
                 state.events.removeFirst(state.events.count - Self.keptEvents)

@@ -1,8 +1,9 @@
 import FolioCore
 
 /// One change of a live pager, framed once as Server-Sent Events for every
-/// tab that gets it: the page's new panel and badge for tabs that loaded
-/// the page, the badge alone for the others.
+/// tab that gets it: the page's new panel (or, for a page of tiles, only
+/// the tiles that changed) and badge for tabs that loaded the page, the
+/// badge alone for the others.
 struct LiveEvent: Sendable {
     /// Its place in the channel's sequence (the `N` of the id `EPOCH-N`).
     let sequence: Int
@@ -19,11 +20,30 @@ struct LiveEvent: Sendable {
     /// panel route, so no event comes near a stream's output limit.
     static let inlinePanelLimit = 64 << 10
 
-    init(sequence: Int, epoch: String, page: String, html: String, badge: Int?, hasBadge: Bool) {
+    /// - Parameters:
+    ///   - tiled: The panel cut into its tiles, when it is a page of tiles.
+    ///   - previous: The tiles of this page's previous event on the channel
+    ///     and its sequence number: when both are there, only the tiles that
+    ///     changed go out (``tilesPayload(page:base:panel:previous:badge:)``).
+    init(
+        sequence: Int, epoch: String, page: String, html: String, tiled: TiledPanel? = nil,
+        previous: (sequence: Int, panel: TiledPanel)? = nil, badge: Int?, hasBadge: Bool
+    ) {
         self.sequence = sequence
         self.page = page
         let id = "\(epoch)-\(sequence)"
-        withPanel = Self.frame(id: id, event: "page", Self.payload(page: page, html: html, badge: badge))
+        let changedTiles = tiled.flatMap { tiled in
+            previous.flatMap { previous in
+                Self.tilesPayload(
+                    page: page, base: "\(epoch)-\(previous.sequence)", panel: tiled, previous: previous.panel,
+                    badge: badge)
+            }
+        }
+        let whole = Self.payload(page: page, html: html, badge: badge)
+        // The whole panel applies to any tab: the changed tiles go only when they are less to send.
+        let inlined = html.utf8.count <= Self.inlinePanelLimit
+        let smaller = changedTiles.flatMap { !inlined || $0.count < whole.count ? $0 : nil }
+        withPanel = Self.frame(id: id, event: "page", smaller ?? whole)
         badgeOnly =
             hasBadge
             ? Self.frame(id: id, event: "page", Self.payload(page: page, html: nil, badge: badge)) : nil
@@ -38,7 +58,11 @@ struct LiveEvent: Sendable {
     /// no count; `html` is left out of a badge-only event.
     /// `{"fetch":true}` instead of `html` when the panel is over the
     /// inline limit, or `inline` is false (a snapshot over its budget).
-    static func payload(page: String, html: String?, badge: Int?, inline: Bool = true) -> [UInt8] {
+    /// `state` (a snapshot's) is the id of the event whose panel `html` is,
+    /// byte for byte, so the tab may apply the changed tiles of the next.
+    static func payload(
+        page: String, html: String?, badge: Int?, inline: Bool = true, state: String? = nil
+    ) -> [UInt8] {
         var json = JSONBytes(capacity: 64 + min(html?.utf8.count ?? 0, inlinePanelLimit))
         json.raw("{")
         json.key("page")
@@ -48,6 +72,11 @@ struct LiveEvent: Sendable {
             if inline && html.utf8.count <= inlinePanelLimit {
                 json.key("html")
                 json.string(html)
+                if let state {
+                    json.raw(",")
+                    json.key("state")
+                    json.string(state)
+                }
             } else {
                 json.key("fetch")
                 json.raw("true")

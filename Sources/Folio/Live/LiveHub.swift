@@ -115,22 +115,34 @@ final class LiveHub: Sendable {
         guard let (entry, page) = livePage(pageName) else { return }
         guard pageName == name else {
             // A tile's own data changed: its page's panel, drawn again from every tile's data, goes out.
-            let html = content.panel(page, of: entry.pager, shownCount: 1).html
-            for channel in entry.allChannels where channel.shownPages.contains(page.key) {
-                channel.publish(
-                    page: page.key, html: html, badge: content.badge(pageName), hasBadge: page.badge != nil)
-            }
+            publish(content.panel(page, of: entry.pager, shownCount: 1).bytes, of: page, in: entry)
             return
         }
         entry.refresher.loaded(page.key, failed: data.error != nil || data.refreshFailure != nil)
         if page.refreshSeconds != nil, !data.fromPeer, data.error == nil, data.refreshFailure == nil {
             bus.share(name, body: data.json)
         }
-        let html = content.livePanel(page, of: entry.pager, data: data)
-        let badge = content.badge(name)
-        for channel in entry.allChannels where channel.shownPages.contains(page.key) {
-            channel.publish(page: page.key, html: html, badge: badge, hasBadge: page.badge != nil)
+        publish(content.livePanel(page, of: entry.pager, data: data), of: page, in: entry)
+    }
+
+    /// Sends `page`'s new panel to every channel that shows it; a page of
+    /// tiles is cut into its tiles once for all of them.
+    private func publish(_ panel: [UInt8], of page: PageConfiguration, in entry: Live) {
+        let channels = entry.allChannels.filter { $0.shownPages.contains(page.key) }
+        guard !channels.isEmpty else { return }
+        let html = String(decoding: panel, as: UTF8.self)
+        let tiled = page.drawsTileGrid ? TiledPanel(panel) : nil
+        let badge = content.badge(entry.pager.key + "/" + page.key)
+        for channel in channels {
+            channel.publish(
+                page: page.key, html: html, tiled: tiled, badge: badge, hasBadge: page.badge != nil)
         }
+    }
+
+    /// The id of the event of `shown`'s channel that left `page`'s panel as
+    /// `bytes`, if that is its last (``LiveChannel/panelState(of:bytes:)``).
+    func panelState(_ shown: PagerConfiguration, page: String, bytes: [UInt8]) -> String? {
+        channel(shown)?.panelState(of: page, bytes: bytes)
     }
 
     /// Data another instance loaded for a page of a live pager here.
@@ -155,6 +167,13 @@ final class LiveHub: Sendable {
         String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)
             + String(UInt32.random(in: .min ... .max), radix: 36)
     }
+}
+
+extension PageConfiguration {
+    /// Whether Folio's own `tiles.html` draws the page, so its panel is a
+    /// grid of tiles of a known shape (a page's own template places tiles
+    /// as it likes).
+    var drawsTileGrid: Bool { isTiled && template == "tiles.html" }
 }
 
 extension PagerConfiguration {

@@ -148,15 +148,19 @@ final class PagerRenderer: Sendable {
         let pager = resolved.configuration
         var expires: Double?
         var panels: [String?] = []
+        var liveStates: [String?] = []
         let loaded = Set(key.loaded)
         for (index, page) in pager.pages.enumerated() {
             guard loaded.contains(index) else {
                 panels.append(nil)
+                liveStates.append(nil)
                 continue
             }
             let panel = content.panel(page, of: pager, shownCount: record.shownCounts[page.key] ?? 0)
             if let panelExpiry = panel.expires { expires = min(expires ?? panelExpiry, panelExpiry) }
             panels.append(panel.html)
+            // A page of tiles' panel as its last live event left it: the next event's changed tiles apply to it.
+            liveStates.append(live?.panelState(pager, page: page.key, bytes: panel.bytes))
         }
         content.loadBadgeData(of: pager)
         let model = PagerViewModel.make(
@@ -164,7 +168,7 @@ final class PagerRenderer: Sendable {
             csrf: Self.tokenPlaceholder, returnTarget: Self.returnPlaceholder,
             wallScreen: Self.wallScreenPlaceholder, site: site,
             badges: content.badges(of: pager), lastEventID: live?.channel(pager)?.lastEventID,
-            notice: key.notice)
+            notice: key.notice, liveStates: liveStates)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         // The chrome's own `format:`s, if a user's pager.html has any, speak the pager's language.

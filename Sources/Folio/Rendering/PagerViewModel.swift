@@ -74,10 +74,12 @@ enum PagerViewModel {
     ///   - lastEventID: For a live pager, the id of its newest event, which
     ///     its event stream goes on from; nil for a pager with nothing live.
     ///   - notice: A sentence to show above the bar (`pager/notice`), nil for none.
+    ///   - liveStates: Per page, the id of the live event whose panel is
+    ///     this one byte for byte (`data-live-state`), nil when none is.
     static func make(
         _ projection: PagerProjection, pager: PagerConfiguration, panels: [String?], csrf: String,
         returnTarget: String, wallScreen: String = "", site: SiteContext, badges: [Int?] = [],
-        lastEventID: String? = nil, notice: PagerNotice? = nil
+        lastEventID: String? = nil, notice: PagerNotice? = nil, liveStates: [String?] = []
     ) -> TemplateValue {
         let selected = projection.selected.index
         let pagerURL = site.pagerURL(pager.key)
@@ -117,6 +119,11 @@ enum PagerViewModel {
                     ("loaded", .bool(panels[index] != nil)), ("tabId", .string(tabID(pager.key, page.key))),
                     ("panelId", .string(panelID(pager.key, page.key))),
                     ("html", .string(panels[index] ?? "")),
+                    (
+                        "liveState",
+                        liveStates.indices.contains(index)
+                            ? liveStates[index].map(TemplateValue.string) ?? .null : .null
+                    ),
                 ]))
         }
         let indicator = TemplateValue.object(

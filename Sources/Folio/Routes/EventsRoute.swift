@@ -43,7 +43,7 @@ struct EventsRoute: Sendable {
         }
         return .act(waitsFor: .pageData) { [self] in
             let seen = channel.nextSequence - 1
-            let snapshot = snapshotEvent(pager, pages: pages, id: "\(channel.epoch)-\(seen)")
+            let snapshot = snapshotEvent(pager, channel, pages: pages, id: "\(channel.epoch)-\(seen)")
             return eventStream(channel, request, pages: pages, seen: seen, first: snapshot)
         }
     }
@@ -68,10 +68,14 @@ struct EventsRoute: Sendable {
     }
 
     /// Every page the tab loaded, with its panel as it is now, and every
-    /// badge, in one `snapshot` event carrying the id it goes on from.
-    private func snapshotEvent(_ pager: PagerConfiguration, pages: Set<String>, id: String) -> [UInt8] {
+    /// badge, in one `snapshot` event carrying the id it goes on from. A
+    /// panel that is its page's last event's carries that event's id
+    /// (`state`), so the tab may apply the changed tiles of the next.
+    private func snapshotEvent(
+        _ pager: PagerConfiguration, _ channel: LiveChannel, pages: Set<String>, id: String
+    ) -> [UInt8] {
         let panels = pager.pages.map { page in
-            pages.contains(page.key) ? content.panel(page, of: pager, shownCount: 1).html : nil
+            pages.contains(page.key) ? content.panel(page, of: pager, shownCount: 1).bytes : nil
         }
         content.loadBadgeData(of: pager)
         let badges = content.badges(of: pager)
@@ -85,11 +89,14 @@ struct EventsRoute: Sendable {
             if !first { json.raw(",") }
             first = false
             // Past the budget, panels are fetched by the tab: the snapshot stays far below the stream's limit.
-            inlined += panels[index]?.utf8.count ?? 0
+            let panel = panels[index]
+            inlined += panel?.count ?? 0
             json.json(
                 LiveEvent.payload(
-                    page: page.key, html: panels[index], badge: badges[index],
-                    inline: inlined <= Self.snapshotPanelBudget))
+                    page: page.key, html: panel.map { String(decoding: $0, as: UTF8.self) },
+                    badge: badges[index],
+                    inline: inlined <= Self.snapshotPanelBudget,
+                    state: panel.flatMap { channel.panelState(of: page.key, bytes: $0) }))
         }
         json.raw("]}")
         return LiveEvent.frame(id: id, event: "snapshot", json.bytes)

@@ -7,9 +7,14 @@ import FolioHTTP
 /// loaded page, no count, no note of use, no cookie. The settle's click
 /// records the page as shown, as it always did.
 struct PanelRoute: Sendable {
+    /// The id of the live event whose panel this is, byte for byte.
+    static let liveStateHeader = "Folio-Live-State"
+
     let sessions: SessionManager
     let content: PageContentStore
     let errors: ErrorAnswers
+    /// Tells which live event left a page of tiles' panel as it is now.
+    let live: LiveHub
 
     /// - Throws: `ClientError` 404 for a page the pager does not have
     ///   (`{page}` is a key, or an index from 0 as in the select form).
@@ -48,6 +53,10 @@ struct PanelRoute: Sendable {
         var response = HTTPResponse.html(.ok, panel.bytes)
         // The count (and so the content) can differ per session: never shared by caches.
         response.headers.add(name: "Cache-Control", value: "private, no-cache")
+        if let state = live.panelState(pager.configuration, page: page.key, bytes: panel.bytes) {
+            // folio.js applies the changed tiles of the page's next event to exactly this panel.
+            response.headers.add(name: Self.liveStateHeader, value: state)
+        }
         return response
     }
 }
