@@ -1,6 +1,8 @@
 /// The route handlers, each holding only what it uses: assembled once by
-/// `FolioApp`, which dispatches every request to one of them.
-struct RouteHandlers: Sendable {
+/// `FolioApp`, which dispatches every request to one of them. A class, so
+/// that a request takes one reference to them all rather than a copy of
+/// every handler's references.
+final class RouteHandlers: Sendable {
     let index: IndexRoute
     let health: HealthRoute
     let staticFiles: StaticFileRoute
@@ -10,4 +12,19 @@ struct RouteHandlers: Sendable {
     let panel: PanelRoute
     let events: EventsRoute
     let click: ClickRoute
+
+    init(
+        index: IndexRoute, health: HealthRoute, staticFiles: StaticFileRoute, stylesheet: StylesheetRoute,
+        view: ViewRoute, state: StateRoute, panel: PanelRoute, events: EventsRoute, click: ClickRoute
+    ) {
+        self.index = index
+        self.health = health
+        self.staticFiles = staticFiles
+        self.stylesheet = stylesheet
+        self.view = view
+        self.state = state
+        self.panel = panel
+        self.events = events
+        self.click = click
+    }
 }

@@ -87,29 +87,38 @@ extension RenderContext {
         _ step: PathExpression.Step, from value: TemplateValue, walked path: PathExpression, stepsTaken: Int
     ) throws(EvaluationFailure) -> TemplateValue {
         let name = try stepName(step)
-        let walked = WalkedPath(path: path, stepsTaken: stepsTaken)
         switch value {
         case .object(let object):
             if let found = object[name] { return found }
             throw EvaluationFailure(
                 message:
-                    "'\(walked)' has no key '\(name)' (its keys: \(object.keys.prefix(8).joined(separator: ", ")))"
+                    "'\(WalkedPath(path: path, stepsTaken: stepsTaken))' has no key '\(name)' (its keys: \(object.keys.prefix(8).joined(separator: ", ")))"
             )
         case .array(let items):
             let index: Int?
             if case .name(_, let numeric) = step { index = numeric } else { index = Int(name) }
             guard let index else {
-                throw EvaluationFailure(message: "'\(walked)' is a list: '\(name)' is not an index")
+                throw EvaluationFailure(
+                    message:
+                        "'\(WalkedPath(path: path, stepsTaken: stepsTaken))' is a list: '\(name)' is not an index"
+                )
             }
             guard items.indices.contains(index) else {
                 throw EvaluationFailure(
-                    message: "'\(walked)' has \(items.count) items: index \(index) is out of range")
+                    message:
+                        "'\(WalkedPath(path: path, stepsTaken: stepsTaken))' has \(items.count) items: index \(index) is out of range"
+                )
             }
             return items[index]
         case .null:
-            throw EvaluationFailure(message: "'\(walked)' is nothing, so it has no '\(name)'")
+            throw EvaluationFailure(
+                message:
+                    "'\(WalkedPath(path: path, stepsTaken: stepsTaken))' is nothing, so it has no '\(name)'")
         default:
-            throw EvaluationFailure(message: "'\(walked)' is a \(value.kind), so it has no '\(name)'")
+            throw EvaluationFailure(
+                message:
+                    "'\(WalkedPath(path: path, stepsTaken: stepsTaken))' is a \(value.kind), so it has no '\(name)'"
+            )
         }
     }
 

@@ -38,7 +38,9 @@ public struct TemplateObject: Sendable, Hashable {
         if let index {
             return index[key].map { values[$0] }
         }
-        for position in keys.indices where keys[position] == key {
+        // Keys of another length are passed over without comparing their text.
+        let length = key.utf8.count
+        for position in keys.indices where keys[position].utf8.count == length && keys[position] == key {
             return values[position]
         }
         return nil
