@@ -15,8 +15,9 @@ enum TilesBenchmark {
     static func run() throws {
         let kept = try app(cacheSeconds: 3600)
         let changing = try app(cacheSeconds: 0)
+        let building = try app(cacheSeconds: 0, buildsData: true)
         let request = HTTPRequest(method: .get, target: "/bench/tiles/panel")
-        for app in [kept, changing] { try check(app.handle(request)) }
+        for app in [kept, changing, building] { try check(app.handle(request)) }
         let cached = measure("GET the tiles panel, data kept (served from cache)") {
             _ = kept.handle(request)
         }
@@ -31,6 +32,15 @@ enum TilesBenchmark {
             String(
                 format: "tiles: %.0f us per render of 12 tiles with three 720-point charts (%.0f us of CPU)",
                 microseconds, cpuMicroseconds))
+        // The same with the provider building its 720-point series in the call, as a feed's parse would.
+        let built = measure("GET the tiles panel, data built by the provider in the call") {
+            _ = building.handle(request)
+        }
+        report(built, against: rendered, unit: "renders")
+        print(
+            String(
+                format: "tiles: %.0f us of CPU per render with the data built in the call",
+                built.cpuSeconds / Double(built.iterations) * 1e6))
         let floor = measure("format the charts' 2,160 readings alone") { formatReadings() }
         report(floor, against: rendered, unit: "pages")
         print(
@@ -72,12 +82,15 @@ enum TilesBenchmark {
         }
     }
 
-    private static func app(cacheSeconds: Double) throws -> FolioApp {
+    private static func app(cacheSeconds: Double, buildsData: Bool = false) throws -> FolioApp {
         let calls = Calls()
-        let variants = (0..<dataVariants).map { data(call: $0) }
+        let variants = buildsData ? [] : (0..<dataVariants).map { data(call: $0) }
         var page = PageConfiguration(
             key: "tiles", title: "Tiles", template: "tiles.html",
-            source: .provider(cacheSeconds: cacheSeconds) { variants[await calls.next() % variants.count] })
+            source: .provider(cacheSeconds: cacheSeconds) {
+                let call = await calls.next()
+                return buildsData ? data(call: call) : variants[call % variants.count]
+            })
         page.tiles = tiles()
         let configuration = FolioConfiguration(
             title: "Bench", pagers: [PagerConfiguration(key: "bench", title: "Bench", pages: [page])])
