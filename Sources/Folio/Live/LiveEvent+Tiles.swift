@@ -54,10 +54,7 @@ extension LiveEvent {
         }
         json.raw(",")
         json.key("fetch")
-        json.raw("true,")
-        json.key("badge")
-        if let badge { json.integer(badge) } else { json.raw("null") }
-        json.raw("}")
-        return json.bytes
+        json.raw("true")
+        return closed(&json, badge: badge)
     }
 }

@@ -82,6 +82,11 @@ struct LiveEvent: Sendable {
                 json.raw("true")
             }
         }
+        return closed(&json, badge: badge)
+    }
+
+    /// Ends an event's JSON with its `badge` (null when the data has no count).
+    static func closed(_ json: inout JSONBytes, badge: Int?) -> [UInt8] {
         json.raw(",")
         json.key("badge")
         if let badge { json.integer(badge) } else { json.raw("null") }
