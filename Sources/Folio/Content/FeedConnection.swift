@@ -147,12 +147,4 @@ struct FeedConnection {
     private static func failure(_ call: String) -> URLFetcher.Failure {
         URLFetcher.Failure(description: "\(call): \(String(cString: strerror(errno)))")
     }
-
-    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
-        }
-        return nil
-    }
 }

@@ -71,7 +71,7 @@ extension FeedConnection {
     mutating func head() throws(URLFetcher.Failure) -> FeedHead {
         let end: Int
         while true {
-            if let found = Self.find([13, 10, 13, 10], in: buffer) {
+            if let found = buffer.firstIndex(of: [13, 10, 13, 10]) {
                 end = found
                 break
             }
@@ -136,10 +136,10 @@ extension FeedConnection {
         var body = Data()
         let malformed = URLFetcher.Failure(description: "the answer's chunked body is malformed")
         while true {
-            var lineEnd = Self.find([13, 10], in: buffer)
+            var lineEnd = buffer.firstIndex(of: [13, 10])
             while lineEnd == nil {
                 guard buffer.count < 1024, try readMore() else { throw malformed }
-                lineEnd = Self.find([13, 10], in: buffer)
+                lineEnd = buffer.firstIndex(of: [13, 10])
             }
             let line = String(decoding: buffer[..<lineEnd!], as: UTF8.self)
             let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""

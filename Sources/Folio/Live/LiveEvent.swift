@@ -39,11 +39,14 @@ struct LiveEvent: Sendable {
                     badge: badge)
             }
         }
-        let whole = Self.payload(page: page, html: html, badge: badge)
         // The whole panel applies to any tab: the changed tiles go only when they are less to send.
+        // Its payload is longer than the panel itself, so it is written only when that does not settle it.
+        let whole = { Self.payload(page: page, html: html, badge: badge) }
         let inlined = html.utf8.count <= Self.inlinePanelLimit
-        let smaller = changedTiles.flatMap { !inlined || $0.count < whole.count ? $0 : nil }
-        withPanel = Self.frame(id: id, event: "page", smaller ?? whole)
+        let smaller = changedTiles.flatMap { tiles in
+            !inlined || tiles.count < html.utf8.count || tiles.count < whole().count ? tiles : nil
+        }
+        withPanel = Self.frame(id: id, event: "page", smaller ?? whole())
         badgeOnly =
             hasBadge
             ? Self.frame(id: id, event: "page", Self.payload(page: page, html: nil, badge: badge)) : nil

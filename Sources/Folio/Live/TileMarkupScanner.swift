@@ -41,7 +41,7 @@ struct TileMarkupScanner {
                 return nil
             }
             if startsWith(Self.commentOpening, at: next) {
-                guard let end = TiledPanel.find(Self.commentClosing, in: bytes, from: next + 4) else {
+                guard let end = bytes.firstIndex(of: Self.commentClosing, from: next + 4) else {
                     failed = true
                     return nil
                 }
@@ -64,7 +64,7 @@ struct TileMarkupScanner {
                     ? Self.scriptEnd : isName(name, Self.style) ? Self.styleEnd : nil
             {
                 // Raw text: only its own end tag ends it.
-                guard let end = TiledPanel.find(rawTextEnd, in: bytes, from: index) else {
+                guard let end = bytes.firstIndex(of: rawTextEnd, from: index) else {
                     failed = true
                     return nil
                 }

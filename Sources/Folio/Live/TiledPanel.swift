@@ -27,7 +27,7 @@ struct TiledPanel: Sendable {
 
     /// Cuts `bytes`, or fails when they are not a grid of tiles as `tiles.html` draws it.
     init?(_ bytes: [UInt8]) {
-        guard let gridStart = Self.find(Self.gridOpening, in: bytes, from: 0) else { return nil }
+        guard let gridStart = bytes.firstIndex(of: Self.gridOpening) else { return nil }
         var scanner = TileMarkupScanner(bytes: bytes, position: gridStart + Self.gridOpening.count)
         var tiles: [Tile] = []
         var ids = Set<String>()
@@ -66,18 +66,5 @@ struct TiledPanel: Sendable {
             guard let range = earlier[tile.id] else { return true }
             return !bytes[tile.range].elementsEqual(previous.bytes[range])
         }
-    }
-
-    /// Where `needle` first occurs in `bytes` at or after `start`.
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
     }
 }
