@@ -144,8 +144,14 @@ class Server:
         if not self.log_path or not os.path.exists(self.log_path):
             return ""
         with open(self.log_path, "rb") as log:
-            log.seek(max(0, os.path.getsize(self.log_path) - 16384))
-            return "\n".join(log.read().decode("utf-8", "replace").splitlines()[-lines:])
+            log.seek(max(0, os.path.getsize(self.log_path) - 65536))
+            text = log.read().decode("utf-8", "replace").splitlines()
+        # A crash report's cause and crashed thread come before its registers
+        # and images: start there, or a last-lines tail shows only registers.
+        starts = [index for index, line in enumerate(text) if "Fatal error" in line or line.startswith("*** ")]
+        if starts:
+            return "\n".join(text[max(0, starts[0] - 5):starts[0] + 80])
+        return "\n".join(text[-lines:])
 
     def __enter__(self):
         return self.start()
