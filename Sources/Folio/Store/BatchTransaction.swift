@@ -40,6 +40,9 @@ struct BatchTransaction: Sendable {
         remaining = batch.indices.sorted { (batch[$0].lockOrder, $0) < (batch[$1].lockOrder, $1) }
     }
 
+    /// The same batch, to be run again from its first round.
+    var restarted: BatchTransaction { BatchTransaction(batch) }
+
     /// The first round.
     mutating func start() -> Step {
         var reads: [SessionStatement] = []

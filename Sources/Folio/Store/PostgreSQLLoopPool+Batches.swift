@@ -61,25 +61,53 @@ extension PostgreSQLLoopPool {
         }
     }
 
-    /// Runs `step` and the steps after it, each round's answer deciding the next.
+    /// Runs `step` and the steps after it, each round's answer deciding the
+    /// next. A joined round (`PostgreSQLRound`) that a constraint refused
+    /// is undone and the batch run again unjoined, so the refusal falls on
+    /// the one write it belongs to.
     private static func drive(
         _ transaction: BatchTransaction, _ step: BatchTransaction.Step, on connection: PostgreSQLConnection,
-        then finished: @escaping (Result<[StoreError?], StoreError>) -> Void
+        grouping: Bool = true, then finished: @escaping (Result<[StoreError?], StoreError>) -> Void
     ) {
         switch step {
         case .finished(.committed(let outcomes)): finished(.success(outcomes))
         case .finished(.failed(let error)): finished(.failure(error))
-        case .run(let round):
+        case .run(let statements):
             var pending = transaction
-            PostgreSQLIOThread.shared.send(round.map(\.pipelined), on: connection) { answer in
+            let round = PostgreSQLRound(statements, grouping: grouping)
+            PostgreSQLIOThread.shared.send(round.statements, on: connection) { answer in
                 let outcomes: [StatementOutcome]
                 switch answer {
-                case .success(let answers): outcomes = zip(round, answers).map { $0.outcome($1) }
-                case .failure(let error): outcomes = round.map { _ in .failed(error, .other) }
+                case .success(let answers): outcomes = round.outcomes(answers)
+                case .failure(let error): outcomes = statements.map { _ in .failed(error, .other) }
+                }
+                if round.isGrouped, outcomes.contains(where: \.isConstraintFailure) {
+                    return runUngrouped(pending, on: connection, then: finished)
                 }
                 let next = pending.next(after: outcomes)
-                drive(pending, next, on: connection, then: finished)
+                drive(pending, next, on: connection, grouping: grouping, then: finished)
             }
         }
+    }
+
+    /// Undoes the open transaction, then runs `transaction`'s batch from its start unjoined.
+    private static func runUngrouped(
+        _ transaction: BatchTransaction, on connection: PostgreSQLConnection,
+        then finished: @escaping (Result<[StoreError?], StoreError>) -> Void
+    ) {
+        PostgreSQLIOThread.shared.send([SessionStatement.rollBack.pipelined], on: connection) { answer in
+            guard case .success = answer else {
+                return finished(.failure(StoreError("PostgreSQL: the batch could not be undone")))
+            }
+            var restarted = transaction.restarted
+            let first = restarted.start()
+            drive(restarted, first, on: connection, grouping: false, then: finished)
+        }
+    }
+}
+
+extension StatementOutcome {
+    fileprivate var isConstraintFailure: Bool {
+        if case .failed(_, .constraint) = self { true } else { false }
     }
 }

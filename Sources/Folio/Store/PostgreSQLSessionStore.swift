@@ -132,7 +132,6 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// The sessions in `rows` of `selectSessions`, by id.
     static func sessions(in rows: PostgreSQLResult) -> [String: SessionRecord] {
         var sessions: [String: SessionRecord] = [:]
-        let decoder = JSONDecoder()
         for row in 0..<rows.count {
             let id = rows.text(row, 0)
             var record =
@@ -143,7 +142,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
             // A record written by an incompatible version is dropped: the
             // pager starts over rather than failing the request.
             if !rows.isNull(row, 5),
-                let pager = try? decoder.decode(PagerRecord.self, from: Data(rows.bytes(row, 6)))
+                let pager = try? PagerRecord(storedJSON: rows.bytes(row, 6))
             {
                 record.pagers[rows.text(row, 5)] = pager
             }

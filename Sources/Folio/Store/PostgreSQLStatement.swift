@@ -22,6 +22,15 @@ enum PostgreSQLStatement: String, CaseIterable {
     case touchSession
     case upsertPager
     case deletePagers
+    /// A batch's `lockSession`s in one statement (`PostgreSQLRound`), ids
+    /// as one array literal; rows locked in id order, as every batch locks them.
+    case lockSessions
+    /// A batch's `selectPager`s in one statement, after `lockSessions`.
+    case selectPagers
+    /// A batch's `upsertPager`s in one statement, one per key (the last).
+    case upsertPagers
+    /// A batch's `touchSession`s in one statement, one per session (the latest).
+    case touchSessions
     case insertSecret
     case selectSecret
     case deleteIdle
@@ -48,6 +57,21 @@ enum PostgreSQLStatement: String, CaseIterable {
             "INSERT INTO pagers (session_id, pager, record) VALUES ($1, $2, $3) "
                 + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"
         case .deletePagers: "DELETE FROM pagers WHERE session_id = $1"
+        case .lockSessions:
+            "SELECT id, last_seen FROM sessions WHERE id = ANY($1::text[]) ORDER BY id COLLATE \"C\" FOR UPDATE"
+        case .selectPagers:
+            "SELECT p.session_id, p.pager, p.record FROM pagers p "
+                + "JOIN unnest($1::text[], $2::text[]) AS k (session_id, pager) "
+                + "ON p.session_id = k.session_id AND p.pager = k.pager"
+        case .upsertPagers:
+            "INSERT INTO pagers (session_id, pager, record) "
+                + "SELECT k.session_id, k.pager, decode(k.record, 'hex') "
+                + "FROM unnest($1::text[], $2::text[], $3::text[]) AS k (session_id, pager, record) "
+                + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"
+        case .touchSessions:
+            "UPDATE sessions s SET last_seen = k.last_seen "
+                + "FROM unnest($1::text[], $2::text::float8[]) AS k (id, last_seen) "
+                + "WHERE s.id = k.id AND s.last_seen < k.last_seen"
         case .insertSecret:
             "INSERT INTO folio_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING"
         case .selectSecret: "SELECT value FROM folio_secrets WHERE name = $1"
@@ -60,7 +84,10 @@ enum PostgreSQLStatement: String, CaseIterable {
 
     var parameterTypes: [PostgreSQLType] {
         switch self {
-        case .selectSessions, .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
+        case .selectSessions, .lockSession, .deleteSession, .deletePagers, .selectSecret, .lockSessions:
+            [.text]
+        case .selectPagers, .touchSessions: [.text, .text]
+        case .upsertPagers: [.text, .text, .text]
         case .insertSession: [.text, .text, .real, .boolean, .boolean]
         case .movePagers, .selectPager: [.text, .text]
         case .touchSession: [.real, .text]

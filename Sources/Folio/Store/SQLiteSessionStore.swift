@@ -188,11 +188,10 @@ public final class SQLiteSessionStore: SessionStoreAnsweringFromMemory, SessionS
                 isBoundToPerson: row.integer(3) != 0)
         }
         guard var record = found else { return nil }
-        let decoder = JSONDecoder()
         try statements.selectPagers.run([.text(id)]) { row in
             // A record written by an incompatible version is dropped: the
             // pager starts over rather than failing the request.
-            if let pager = try? decoder.decode(PagerRecord.self, from: Data(row.blob(1))) {
+            if let pager = try? PagerRecord(storedJSON: row.blob(1)) {
                 record.pagers[row.text(0)] = pager
             }
         }

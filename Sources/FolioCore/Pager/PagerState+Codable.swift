@@ -17,38 +17,14 @@ extension PagerState: Codable {
         let loadedKeys = try container.decode([String].self, forKey: .loadedKeys)
         let cacheLimit = try container.decodeIfPresent(Int.self, forKey: .cacheLimit)
         let transition = try container.decode(Transition.self, forKey: .transition)
-        func corrupt(_ message: String) -> DecodingError {
-            DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "invalid pager state: \(message)"))
-        }
         do {
-            try Self.validate(pages: pages)
-            try Self.validate(cacheLimit: cacheLimit, transition: transition)
+            try self.init(
+                restoringPages: pages, selection: selection, loadedKeys: loadedKeys, cacheLimit: cacheLimit,
+                transition: transition)
         } catch {
-            throw corrupt(error.description)
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "invalid pager state: \(error)"))
         }
-        let indices: [Int]
-        switch selection {
-        case .notAppeared(let index), .shown(let index): indices = [index]
-        case .transitioning(let from, let to): indices = from == to ? [-1] : [from, to]
-        }
-        guard indices.allSatisfy(pages.indices.contains) else { throw corrupt("selection \(selection)") }
-        let keys = Set(pages.map(\.key))
-        guard Set(loadedKeys).count == loadedKeys.count, loadedKeys.allSatisfy(keys.contains) else {
-            throw corrupt("loaded keys \(loadedKeys)")
-        }
-        let visible = selection.hasAppeared ? indices.map { pages[$0].key } : []
-        guard selection.hasAppeared || loadedKeys.isEmpty, visible.allSatisfy(loadedKeys.contains) else {
-            throw corrupt("loaded keys \(loadedKeys) do not match selection \(selection)")
-        }
-        if let cacheLimit, loadedKeys.count > cacheLimit + (selection.isTransitioning ? 1 : 0) {
-            throw corrupt("\(loadedKeys.count) pages loaded, cache limit \(cacheLimit)")
-        }
-        self.pages = pages
-        self.selection = selection
-        self.loadedKeys = loadedKeys
-        self.cacheLimit = cacheLimit
-        self.transition = transition
     }
 
     /// Encodes every stored property; keys as in ``init(from:)``.

@@ -40,6 +40,50 @@ struct PostgreSQLPipelinedBatchTests: PostgreSQLBatchFixture {
         #expect(try selected("s3") == 1)
     }
 
+    /// A round of many saves is sent as one statement per kind over arrays
+    /// (`PostgreSQLRound`); it must mean what the saves one by one meant.
+    @Test func aBatchSavingOnePagerTwiceKeepsTheLastAndAnOddIdIsItself() throws {
+        let store = try store(withSessions: 2)
+        let odd = #"a "quoted", back\slash {NULL}"#
+        try store.insert(
+            SessionRecord(id: odd, csrfToken: "t", lastSeen: 1, pagers: ["NULL": try record(selecting: 0)]))
+        let oddSave = SessionWrite.savePager(
+            session: odd, pager: "NULL", record: try record(selecting: 3).storedJSON, lastSeen: 5,
+            expected: ExpectedPager(record: try record(selecting: 0)))
+        let outcomes = try store.commitNow([
+            try save("s0", 1), try save("s1", 2, ifStill: .some(try record(selecting: 0))), oddSave,
+            try save("s0", 3), .touch([(session: "s1", lastSeen: 9), (session: "s1", lastSeen: 7)]),
+        ])
+        #expect(outcomes.allSatisfy { $0 == nil })
+        #expect(try selected("s0") == 3)
+        #expect(try selected("s1") == 2)
+        let read = try #require(try PostgreSQLSessionStore(url: url).session(id: odd))
+        #expect(read.pagers["NULL"] == (try record(selecting: 3)))
+        #expect(read.lastSeen == 5)
+        #expect(try PostgreSQLSessionStore(url: url).session(id: "s1")?.lastSeen == 9)
+    }
+
+    /// A constraint that refuses one save of a joined round cannot say
+    /// which: the batch is run again unjoined and only that save fails.
+    @Test func aSaveAConstraintRefusesFailsAloneThoughItsRoundWasJoined() throws {
+        let store = try store(withSessions: 3)
+        let small = try record(selecting: 1).storedJSON.count
+        try PostgreSQLConnection(conninfo: url).execute(
+            "ALTER TABLE pagers ADD CONSTRAINT test_small CHECK (length(record) <= \(small))")
+        var large = try record(selecting: 2)
+        large.shownCounts["a page shown before, with a long key"] = 1
+        let outcomes = try store.commitNow([
+            try save("s0", 1),
+            .savePager(session: "s1", pager: "x", record: large.storedJSON, lastSeen: 2),
+            try save("s2", 3),
+        ])
+        #expect(outcomes[0] == nil && outcomes[2] == nil)
+        #expect(outcomes[1] != nil)
+        #expect(try selected("s0") == 1)
+        #expect(try selected("s1") == 0)
+        #expect(try selected("s2") == 3)
+    }
+
     @Test func aConnectionKilledMidBatchFailsEveryWriteAndKeepsNone() throws {
         _ = try store(withSessions: 2)
         let batcher = try PostgreSQLConnection(conninfo: url)
