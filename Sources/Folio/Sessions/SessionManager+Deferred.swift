@@ -51,7 +51,13 @@ extension SessionManager {
         defer { if !saving { updates.release(id) } }
         let now = clock.now
         let shared = storeWithoutWaiting
-        guard let session = shared == nil ? storeAnsweringFromMemory?.sessionIfAtHand(id: id) : known,
+        // Taken again now the session is ours: a save of it may have
+        // completed since the request found it.
+        let latest: SessionRecord? =
+            if let shared { shared.ownCopy(of: id) ?? known } else {
+                storeAnsweringFromMemory?.sessionIfAtHand(id: id)
+            }
+        guard let session = latest,
             isLive(session, now),
             session.isIssuedAtClick, let before = session.pagers[pager], current(before) == before
         else { return .declined(nil) }
@@ -61,8 +67,11 @@ extension SessionManager {
         let decided = Decided(input: before, result: result, after: after)
         guard let answer = prepare(result, after) else { return .declined(decided) }
         // An unchanged click whose last use is due saves the record as it is
-        // with the new time: its use rides in the click's own write.
-        if after == before && !isUseDue(session, at: now) {
+        // with the new time: its use rides in the click's own write. So does
+        // any unchanged click of a shared store's session, which may be this
+        // process's own copy: the save, conditional on that record, is what
+        // confirms no other instance changed it.
+        if after == before && shared == nil && !isUseDue(session, at: now) {
             counts.withLock { $0.unwrittenUse[id] = now }
             return .unchanged(answer)
         }

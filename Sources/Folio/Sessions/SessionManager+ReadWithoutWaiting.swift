@@ -3,11 +3,12 @@ extension SessionManager {
     /// (`readWithoutWaiting`): a store shared by instances.
     public var readsWithoutWaiting: Bool { storeWithoutWaiting != nil }
 
-    /// Reads the live session `claim` names in the store's next batch of
-    /// reads, with no thread waiting meanwhile: `completion` gets it
-    /// (`nil`: none live that the claim may reach) or why it could not be
-    /// read, on whatever thread finished the read. False, having done
-    /// nothing, when the store cannot read so.
+    /// Reads the live session `claim` names for a click, in the store's
+    /// next batch of reads or from this process's own copy (the click's
+    /// save is conditional on it), with no thread waiting meanwhile:
+    /// `completion` gets it (`nil`: none live that the claim may reach) or
+    /// why it could not be read, on whatever thread finished the read.
+    /// False, having done nothing, when the store cannot read so.
     func readWithoutWaiting(
         _ claim: SessionClaim,
         then completion: @escaping @Sendable (Result<SessionRecord?, StoreError>) -> Void
@@ -17,9 +18,15 @@ extension SessionManager {
             completion(.success(nil))
             return true
         }
-        store.session(id: claim.id) { [self] read in
-            let now = clock.now
-            completion(read.map { found in found.flatMap { isLive($0, now) && claim.admits($0) ? $0 : nil } })
+        let admitted: @Sendable (SessionRecord) -> Bool = { [self] in
+            isLive($0, clock.now) && claim.admits($0)
+        }
+        store.session(id: claim.id, acceptingOwnCopy: true) { read in
+            guard case .success(let found?) = read, !admitted(found) else { return completion(read) }
+            // Another instance may have kept it in use, or signed it in: ask the database.
+            store.session(id: claim.id, acceptingOwnCopy: false) { read in
+                completion(read.map { found in found.flatMap { admitted($0) ? $0 : nil } })
+            }
         }
         return true
     }

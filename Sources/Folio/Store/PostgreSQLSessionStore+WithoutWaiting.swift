@@ -1,11 +1,20 @@
 extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
     /// Queues the read for the next batch of reads and returns; `completion`
-    /// runs on the reader.
+    /// runs on the reader, or at once with the own copy if accepted and kept.
     public func session(
-        id: String, then completion: @escaping @Sendable (Result<SessionRecord?, StoreError>) -> Void
+        id: String, acceptingOwnCopy: Bool,
+        then completion: @escaping @Sendable (Result<SessionRecord?, StoreError>) -> Void
     ) {
-        reads.read(id, then: completion)
+        if acceptingOwnCopy, let copy = ownCopy(of: id) { return completion(.success(copy)) }
+        reads.read(id) { [ownCopies] read in
+            // Kept even if a write of this instance landed meanwhile: a copy
+            // older than the stored record costs one refused save, no more.
+            if case .success(let found?) = read { ownCopies.withLock { $0[id] = found } }
+            completion(read)
+        }
     }
+
+    public func ownCopy(of id: String) -> SessionRecord? { ownCopies.withLock { $0[id] } }
 
     /// Queues the conditional save for the next group commit and returns;
     /// `completion` runs on the committer once it is committed, refused as
@@ -16,10 +25,12 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
     ) {
         writes.save(
             record, ifStill: ExpectedPager(record: expected), pager: pager, session: id, lastSeen: lastSeen
-        ) { error in
+        ) { [ownCopies] error in
             switch error {
             case nil: completion(.success(true))
-            case let error? where error.isConflict: completion(.success(false))
+            case let error? where error.isConflict || error.isSessionGone:
+                ownCopies.withLock { $0[id] = nil }
+                completion(.success(false))
             case let error?: completion(.failure(error))
             }
         }

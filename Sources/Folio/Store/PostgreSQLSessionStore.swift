@@ -4,12 +4,17 @@ import Foundation
 /// Sessions in a PostgreSQL database (`--state postgresql://…`), shared by
 /// any number of Folio instances, with no sticky sessions.
 ///
-/// **Coherent across instances.** Nothing of a session is kept in this
-/// process: every read asks the database, so what a click answered by one
-/// instance saved is what the next request shows on any other.
-/// It is therefore no `SessionStoreAnsweringFromMemory`: views of a session
-/// go to a worker thread, which reads the database; clicks are read and
-/// saved without a thread waiting (`SessionStoreWithoutWaiting`).
+/// **Coherent across instances.** Every read of a session for a view or
+/// the state asks the database, so what a click answered by one instance
+/// saved is what the next request shows on any other. It is therefore no
+/// `SessionStoreAnsweringFromMemory`: views of a session go to a worker
+/// thread, which reads the database; clicks are read and saved without a
+/// thread waiting (`SessionStoreWithoutWaiting`). A click alone may be
+/// decided on this instance's own last copy of its session (what it last
+/// read or durably wrote of it, `ownCopies`): its save is conditional on
+/// the record it was decided on, so a copy another instance has changed
+/// since costs a refused save and the click decided again on a fresh read,
+/// never a lost click; the copy is dropped then.
 ///
 /// **What "saved" promises.** As with SQLite, a write returns (or its
 /// completion runs) only after the transaction holding it committed, which
@@ -60,11 +65,15 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     let reads: GroupRead<String, SessionRecord>
     /// Transactions the group commit committed (for tests that count them).
     private let committedBatches: LockedValue<Int>
+    /// This instance's last copy of the sessions it recently read or wrote,
+    /// for clicks only (see above).
+    let ownCopies: LockedValue<SessionCache>
 
     /// Connects, creates or migrates the tables (`PostgreSQLSchema`), and
     /// keeps that connection as the pool's first.
     /// - Throws: `StoreError` when the database cannot be reached or set up.
-    public init(address: PostgreSQLAddress) throws(StoreError) {
+    /// - Parameter ownCopies: Sessions whose last copy is kept for clicks. Default 4096.
+    public init(address: PostgreSQLAddress, ownCopies capacity: Int = 4096) throws(StoreError) {
         self.address = address
         let url = address.connectionURL
         let password = address.password
@@ -96,8 +105,9 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
                 done(outcome)
             }
         }
-        // Nothing is kept here to update: every read asks the database.
-        writes = SessionWrites(group, written: { _ in })
+        let ownCopies = LockedValue(SessionCache(capacity: capacity))
+        self.ownCopies = ownCopies
+        writes = SessionWrites(group, written: { written in ownCopies.withLock { $0.apply(written) } })
     }
 
     /// Opens the store at a `postgresql://` URL (see `PostgreSQLAddress`).
@@ -170,7 +180,8 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
 
     /// Removes sessions idle since before `cutoff`; returns how many.
     public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
-        try pool.withConnection { (connection) throws(StoreError) in
+        ownCopies.withLock { $0.removeAll { $0.lastSeen < cutoff } }
+        return try pool.withConnection { (connection) throws(StoreError) in
             try connection.run(.deleteIdle, [.real(cutoff)]).changedRows
         }
     }

@@ -62,6 +62,8 @@ extension SessionWrite {
     }
 
     static func sessionEnded(_ id: String) -> StoreError {
-        StoreError("session \(id.prefix(8))… is no longer stored (removed or reissued meanwhile)")
+        var error = StoreError("session \(id.prefix(8))… is no longer stored (removed or reissued meanwhile)")
+        error.isSessionGone = true
+        return error
     }
 }

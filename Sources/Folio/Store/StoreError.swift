@@ -6,6 +6,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether a conditional save was refused because the stored record
     /// changed since it was read (another instance's write came first).
     public var isConflict: Bool
+    /// Whether a write was refused because its session is no longer
+    /// stored (removed or reissued by another request or instance).
+    var isSessionGone = false
 
     /// Creates an error.
     public init(_ message: String, isConflict: Bool = false) {

@@ -93,4 +93,74 @@ struct PostgreSQLClickWithoutWaitingTests {
         #expect(click(SessionManager(store: store), 2, reader: reader) == "otherwise")
         #expect(try reader.session(id: id)?.pagers["x"]?.state.selectedIndex == 0)
     }
+
+    /// A click may be decided on this instance's own copy of its session;
+    /// one another instance has changed since is refused, never saved over
+    /// the other's click, and the next click reads the database.
+    @Test func aClickOnACopyAnotherInstanceChangedIsDecidedAgainOnTheStoredRecord() throws {
+        let store = try PostgreSQLSessionStore(url: url)
+        try store.insert(
+            SessionRecord(
+                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
+                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+        let sessions = SessionManager(store: store)
+        let other = try PostgreSQLSessionStore(url: url)
+        #expect(click(sessions, 1, reader: other) == "answered, stored 1")
+        #expect(store.ownCopies.withLock { $0[id] }?.pagers["x"]?.state.selectedIndex == 1)
+        try other.save(
+            try record(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
+        #expect(click(sessions, 2, reader: other) == "otherwise")
+        #expect(try other.session(id: id)?.pagers["x"]?.state.selectedIndex == 3)
+        #expect(store.ownCopies.withLock { $0[id] } == nil)
+        #expect(click(sessions, 2, reader: other) == "answered, stored 2")
+    }
+
+    /// An unchanged click of a copy is not answered from the copy: the
+    /// stored record may say otherwise.
+    @Test func anUnchangedClickOfACopyGoesToTheBlockingPath() throws {
+        let store = try PostgreSQLSessionStore(url: url)
+        try store.insert(
+            SessionRecord(
+                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
+                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+        let sessions = SessionManager(store: store)
+        let other = try PostgreSQLSessionStore(url: url)
+        #expect(click(sessions, 1, reader: other) == "answered, stored 1")
+        try other.save(
+            try record(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
+        #expect(click(sessions, 1, reader: other) == "otherwise")
+    }
+
+    /// A copy of a session another instance removed: the save is refused
+    /// as for a changed record (decided again on a read that finds none),
+    /// not failed.
+    @Test func aClickOnACopyOfARemovedSessionIsDecidedAgain() throws {
+        let store = try PostgreSQLSessionStore(url: url)
+        try store.insert(
+            SessionRecord(
+                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
+                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+        let sessions = SessionManager(store: store)
+        let other = try PostgreSQLSessionStore(url: url)
+        #expect(click(sessions, 1, reader: other) == "answered, stored 1")
+        try PostgreSQLConnection(conninfo: url).execute("DELETE FROM sessions WHERE id = $1", [.text(id)])
+        #expect(click(sessions, 2, reader: other) == "otherwise")
+        #expect(click(sessions, 2, reader: other) == "unavailable")
+    }
+
+    /// An instance that did not write the session keeps a copy from its
+    /// first read and the saves after it, so its next clicks read nothing.
+    @Test func aCopyReadFromTheDatabaseFollowsTheClicksSaves() throws {
+        let writer = try PostgreSQLSessionStore(url: url)
+        try writer.insert(
+            SessionRecord(
+                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
+                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+        let store = try PostgreSQLSessionStore(url: url)
+        let sessions = SessionManager(store: store)
+        #expect(click(sessions, 1, reader: writer) == "answered, stored 1")
+        #expect(store.ownCopies.withLock { $0[id] }?.pagers["x"]?.state.selectedIndex == 1)
+        #expect(click(sessions, 2, reader: writer) == "answered, stored 2")
+        #expect(click(sessions, 1, reader: writer) == "answered, stored 1")
+    }
 }
