@@ -88,9 +88,10 @@ extension SessionManager {
             // this save: the save is then refused, and the change decided
             // again on the record that instance saved (so the last click
             // made wins), a bounded number of times.
-            for _ in 0..<Self.conflictRetries {
+            for attempt in 0..<Self.conflictRetries {
                 if let done = try updateOnce(
-                    pager, session: id, atClick: atClick, decided: decided, initial, current, change)
+                    pager, session: id, atClick: atClick, onOwnCopy: attempt == 0, decided: decided, initial,
+                    current, change)
                 {
                     return done
                 }
@@ -116,13 +117,20 @@ extension SessionManager {
     /// One read, change and conditional save of the session's pager, under
     /// the session's lock; `nil` when the save was refused because another
     /// instance saved the record since the read (nothing changed then).
+    /// `onOwnCopy`: a shared store's own copy of a session issued at a click
+    /// may stand in for the read, since the save is conditional on it; a
+    /// change it does not confirm by a save (none to make) is `nil` too.
     private func updateOnce<Result, Failure: Error>(
-        _ pager: String, session id: String, atClick: Bool, decided: Decided<Result>?,
+        _ pager: String, session id: String, atClick: Bool, onOwnCopy: Bool, decided: Decided<Result>?,
         _ initial: () -> PagerRecord, _ current: (PagerRecord) -> PagerRecord?,
         _ change: (inout PagerRecord) throws(Failure) -> Result
     ) throws(SessionUpdateError<Failure>) -> (Result, PagerRecord, reissued: SessionRecord?)? {
-        let stored: SessionRecord?
-        do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
+        let copy =
+            onOwnCopy ? storeWithoutWaiting?.ownCopy(of: id).flatMap { $0.isIssuedAtClick ? $0 : nil } : nil
+        var stored = copy
+        if copy == nil {
+            do throws(StoreError) { stored = try store.session(id: id) } catch { throw .store(error) }
+        }
         let before = stored?.pagers[pager].flatMap(current) ?? initial()
         var after = before
         let result: Result
@@ -148,6 +156,7 @@ extension SessionManager {
         }
         // Also when unchanged by `change` but adapted to new pages: the
         // adapted record (and its `pagesChanged`) is what later reads find.
+        if copy != nil && after == stored?.pagers[pager] { return nil }
         if after != stored?.pagers[pager] {
             let now = clock.now
             let lastSeen = stored.map { lastSeenToSave(for: $0, at: now) } ?? now

@@ -136,7 +136,9 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// The session with this id, read from the database (with the other
     /// sessions asked for meanwhile, in one query), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
-        try reads.read(id)
+        let found = try reads.read(id)
+        ownCopies.withLock { $0[id] = found }  // the latest this instance knows
+        return found
     }
 
     /// The sessions in `rows` of `selectSessions`, by id.
