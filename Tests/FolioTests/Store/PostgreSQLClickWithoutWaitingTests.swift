@@ -70,6 +70,17 @@ struct PostgreSQLClickWithoutWaitingTests {
         return outcome.withLock { $0 }
     }
 
+    /// Two instances' stores on one database, the first holding the
+    /// session on page 0 of pager `x`, and the first's session manager.
+    func twoInstances() throws -> (PostgreSQLSessionStore, SessionManager, PostgreSQLSessionStore) {
+        let store = try PostgreSQLSessionStore(url: url)
+        try store.insert(
+            SessionRecord(
+                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
+                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+        return (store, SessionManager(store: store), try PostgreSQLSessionStore(url: url))
+    }
+
     @Test func aClickIsAnsweredOnlyOnceAnotherInstanceReadsItsSave() throws {
         let store = try PostgreSQLSessionStore(url: url)
         try store.insert(
@@ -98,13 +109,7 @@ struct PostgreSQLClickWithoutWaitingTests {
     /// one another instance has changed since is refused, never saved over
     /// the other's click, and the next click reads the database.
     @Test func aClickOnACopyAnotherInstanceChangedIsDecidedAgainOnTheStoredRecord() throws {
-        let store = try PostgreSQLSessionStore(url: url)
-        try store.insert(
-            SessionRecord(
-                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
-        let sessions = SessionManager(store: store)
-        let other = try PostgreSQLSessionStore(url: url)
+        let (store, sessions, other) = try twoInstances()
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
         #expect(store.ownCopies.withLock { $0[id] }?.pagers["x"]?.state.selectedIndex == 1)
         try other.save(
@@ -118,13 +123,7 @@ struct PostgreSQLClickWithoutWaitingTests {
     /// An unchanged click of a copy is not answered from the copy: the
     /// stored record may say otherwise.
     @Test func anUnchangedClickOfACopyGoesToTheBlockingPath() throws {
-        let store = try PostgreSQLSessionStore(url: url)
-        try store.insert(
-            SessionRecord(
-                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
-        let sessions = SessionManager(store: store)
-        let other = try PostgreSQLSessionStore(url: url)
+        let (store, sessions, other) = try twoInstances()
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
         try other.save(
             try record(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
@@ -135,13 +134,7 @@ struct PostgreSQLClickWithoutWaitingTests {
     /// as for a changed record (decided again on a read that finds none),
     /// not failed.
     @Test func aClickOnACopyOfARemovedSessionIsDecidedAgain() throws {
-        let store = try PostgreSQLSessionStore(url: url)
-        try store.insert(
-            SessionRecord(
-                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
-        let sessions = SessionManager(store: store)
-        let other = try PostgreSQLSessionStore(url: url)
+        let (store, sessions, other) = try twoInstances()
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
         try PostgreSQLConnection(conninfo: url).execute("DELETE FROM sessions WHERE id = $1", [.text(id)])
         #expect(click(sessions, 2, reader: other) == "otherwise")
@@ -151,13 +144,10 @@ struct PostgreSQLClickWithoutWaitingTests {
     /// An instance that did not write the session keeps a copy from its
     /// first read and the saves after it, so its next clicks read nothing.
     @Test func aCopyReadFromTheDatabaseFollowsTheClicksSaves() throws {
-        let writer = try PostgreSQLSessionStore(url: url)
-        try writer.insert(
-            SessionRecord(
-                id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
-        let store = try PostgreSQLSessionStore(url: url)
+        // The other instance stored the session: this one has no copy yet.
+        let (writer, _, store) = try twoInstances()
         let sessions = SessionManager(store: store)
+        #expect(store.ownCopies.withLock { $0[id] } == nil)
         #expect(click(sessions, 1, reader: writer) == "answered, stored 1")
         #expect(store.ownCopies.withLock { $0[id] }?.pagers["x"]?.state.selectedIndex == 1)
         #expect(click(sessions, 2, reader: writer) == "answered, stored 2")
