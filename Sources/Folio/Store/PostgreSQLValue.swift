@@ -13,6 +13,8 @@ enum PostgreSQLType: Oid {
 /// (big-endian numbers, raw bytes), so no value is ever part of the SQL text.
 enum PostgreSQLValue {
     case text(String)
+    /// Text already in UTF-8 (an array literal written as bytes).
+    case utf8Text([UInt8])
     case real(Double)
     case integer(Int64)
     case boolean(Bool)
@@ -20,7 +22,7 @@ enum PostgreSQLValue {
 
     var type: PostgreSQLType {
         switch self {
-        case .text: .text
+        case .text, .utf8Text: .text
         case .real: .real
         case .integer: .integer
         case .boolean: .boolean
@@ -31,6 +33,7 @@ enum PostgreSQLValue {
     var binary: [UInt8] {
         switch self {
         case .text(let text): Array(text.utf8)
+        case .utf8Text(let bytes): bytes
         case .real(let number): Self.bigEndian(number.bitPattern)
         case .integer(let number): Self.bigEndian(UInt64(bitPattern: number))
         case .boolean(let flag): [flag ? 1 : 0]
