@@ -158,7 +158,9 @@ enum ArrayLiteral {
             if position > 0 { literal.append(UInt8(ascii: ",")) }
             literal.append(UInt8(ascii: "\""))
             for byte in item.utf8 {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { literal.append(UInt8(ascii: "\\")) }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    literal.append(UInt8(ascii: "\\"))
+                }
                 literal.append(byte)
             }
             literal.append(UInt8(ascii: "\""))

@@ -9,12 +9,12 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
         reads.read(id) { [ownCopies] read in
             // Kept even if a write of this instance landed meanwhile: a copy
             // older than the stored record costs one refused save, no more.
-            if case .success(let found?) = read { ownCopies.withLock { $0[id] = found } }
+            if case .success(let found?) = read { ownCopies.withLock { $0.keep(found, for: id) } }
             completion(read)
         }
     }
 
-    public func ownCopy(of id: String) -> SessionRecord? { ownCopies.withLock { $0[id] } }
+    public func ownCopy(of id: String) -> SessionRecord? { ownCopies.withLock { $0.copy(of: id) } }
 
     /// Queues the conditional save for the next group commit and returns;
     /// `completion` runs on the committer once it is committed, refused as
@@ -29,7 +29,7 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
             switch error {
             case nil: completion(.success(true))
             case let error? where error.isConflict || error.isSessionGone:
-                ownCopies.withLock { $0[id] = nil }
+                ownCopies.withLock { $0.refused(id) }
                 completion(.success(false))
             case let error?: completion(.failure(error))
             }

@@ -67,7 +67,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     private let committedBatches: LockedValue<Int>
     /// This instance's last copy of the sessions it recently read or wrote,
     /// for clicks only (see above).
-    let ownCopies: LockedValue<SessionCache>
+    let ownCopies: LockedValue<OwnCopies>
 
     /// Connects, creates or migrates the tables (`PostgreSQLSchema`), and
     /// keeps that connection as the pool's first.
@@ -105,7 +105,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
                 done(outcome)
             }
         }
-        let ownCopies = LockedValue(SessionCache(capacity: capacity))
+        let ownCopies = LockedValue(OwnCopies(capacity: capacity))
         self.ownCopies = ownCopies
         writes = SessionWrites(group, written: { written in ownCopies.withLock { $0.apply(written) } })
     }
@@ -137,7 +137,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// sessions asked for meanwhile, in one query), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
         let found = try reads.read(id)
-        ownCopies.withLock { $0[id] = found }  // the latest this instance knows
+        ownCopies.withLock { $0.keep(found, for: id) }  // the latest this instance knows
         return found
     }
 
@@ -182,7 +182,7 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
 
     /// Removes sessions idle since before `cutoff`; returns how many.
     public func removeSessions(idleBefore cutoff: Double) throws(StoreError) -> Int {
-        ownCopies.withLock { $0.removeAll { $0.lastSeen < cutoff } }
+        ownCopies.withLock { $0.removeAll(lastSeenBefore: cutoff) }
         return try pool.withConnection { (connection) throws(StoreError) in
             try connection.run(.deleteIdle, [.real(cutoff)]).changedRows
         }
