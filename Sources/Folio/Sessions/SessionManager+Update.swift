@@ -154,9 +154,10 @@ extension SessionManager {
                 return (result, after, reissued)
             }
         }
+        // Nothing to save would leave a copy unconfirmed: decide on a read.
+        if copy != nil && after == stored?.pagers[pager] { return nil }
         // Also when unchanged by `change` but adapted to new pages: the
         // adapted record (and its `pagesChanged`) is what later reads find.
-        if copy != nil && after == stored?.pagers[pager] { return nil }
         if after != stored?.pagers[pager] {
             let now = clock.now
             let lastSeen = stored.map { lastSeenToSave(for: $0, at: now) } ?? now

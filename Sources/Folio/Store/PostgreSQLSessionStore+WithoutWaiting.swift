@@ -16,9 +16,20 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
 
     public func ownCopy(of id: String) -> SessionRecord? { ownCopies.withLock { $0.copy(of: id) } }
 
+    /// The conditional save of the blocking path, through the same
+    /// completion as a click's, so a refused copy is dropped either way.
+    public func save(
+        _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
+        lastSeen: Double
+    ) throws(StoreError) -> Bool {
+        let outcome = Waited<Result<Bool, StoreError>>()
+        save(record, ifStill: expected, pager: pager, session: id, lastSeen: lastSeen, then: outcome.set)
+        return try outcome.wait().get()
+    }
+
     /// Queues the conditional save for the next group commit and returns;
-    /// `completion` runs on the committer once it is committed, refused as
-    /// a conflict, or failed.
+    /// `completion` runs on the committer once it is committed, refused
+    /// (the record changed, or the session is gone: decide again), or failed.
     public func save(
         _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
         lastSeen: Double, then completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
