@@ -46,6 +46,11 @@ private typealias SourceLocation = FolioTemplate.SourceLocation
         ("{\"a\" 1}", "1:6: expected ':' after the key"),
         ("[tru]", "1:5: expected 'true'"),
         ("[1.2.3]", "1:2: '1.2.3' is not a number"),
+        ("[1.]", "1:2: '1.' is not a number"),
+        ("[007]", "1:2: '007' is not a number"),
+        ("[-01]", "1:2: '-01' is not a number"),
+        ("[1e]", "1:2: '1e' is not a number"),
+        ("[-]", "1:2: '-' is not a number"),
         ("[1] 2", "1:5: unexpected text after the JSON value"),
         ("\"\\q\"", "1:4: unknown escape '\\q'"),
         ("/* open", "1:1: unterminated comment"),
@@ -57,6 +62,15 @@ private typealias SourceLocation = FolioTemplate.SourceLocation
         } catch {
             #expect("\(error.location): \(error.message)" == expected)
         }
+    }
+
+    @Test func numbersAreRFC8259sAndNoMore() throws {
+        guard case .array(let items) = try parse("[0,-0,10,-1.5,2e3,2E-3,1.25e+2]").value else {
+            Issue.record("not an array")
+            return
+        }
+        let numbers = items.map { node -> Double? in if case .number(let value) = node.value { value } else { nil } }
+        #expect(numbers == [0, -0, 10, -1.5, 2000, 0.002, 125])
     }
 
     @Test func deepNestingIsRefusedNotACrash() {

@@ -12,7 +12,7 @@ import FolioHTTP
 /// session whose save is under way, data to load, another instance's save
 /// first) goes on from there to a worker, the step as decided carried
 /// along (`ClickRoute+Answer`).
-struct ClickRoute: Sendable {
+final class ClickRoute: Sendable {
     let sessions: SessionManager
     let steps: PagerSteps
     let pages: PageRendering
@@ -20,6 +20,20 @@ struct ClickRoute: Sendable {
     let tokens: ClickTokens
     let errors: ErrorAnswers
     let site: SiteContext
+
+    // A class, as `ViewRoute`: the completions a click hands on take one reference.
+    init(
+        sessions: SessionManager, steps: PagerSteps, pages: PageRendering, cookies: CookiePolicy,
+        tokens: ClickTokens, errors: ErrorAnswers, site: SiteContext
+    ) {
+        self.sessions = sessions
+        self.steps = steps
+        self.pages = pages
+        self.cookies = cookies
+        self.tokens = tokens
+        self.errors = errors
+        self.site = site
+    }
 
     func plan(_ context: RequestContext, _ resolved: ResolvedClick) -> RoutePlan {
         let click = resolved.form
@@ -29,9 +43,9 @@ struct ClickRoute: Sendable {
         case .afterReading(let unread): claim = unread
         }
         guard sessions.readsWithoutWaiting else { return readOnWorker(click, claim, context) }
-        return .start { responder in
+        return .start { [self] responder in
             // True: the store reads without waiting.
-            _ = sessions.readWithoutWaiting(claim) { read in
+            _ = sessions.readWithoutWaiting(claim) { [self] read in
                 switch read {
                 case .success(let session):
                     judged(click, session, context).handOn(to: responder, fromStoreThread: true)
@@ -86,11 +100,11 @@ struct ClickRoute: Sendable {
         }
         switch authority {
         case .newSession:
-            return .act(waitsFor: steps.writeWait(click.pager)) {
+            return .act(waitsFor: steps.writeWait(click.pager)) { [self] in
                 errors.answering(context.request) { () throws(ClientError) in try firstClick(click, context) }
             }
         case .session(let session):
-            return .start { responder in applyWithoutWaiting(click, to: session, context, responder) }
+            return .start { [self] responder in applyWithoutWaiting(click, to: session, context, responder) }
         }
     }
 

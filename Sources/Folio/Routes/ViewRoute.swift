@@ -14,13 +14,27 @@ import FolioHTTP
 /// playlist) is a view that changes nothing, whoever asks: it creates no
 /// session, saves no selection and sets no cookie, and its head says where
 /// the screen goes next (`RotationHead`).
-struct ViewRoute: Sendable {
+final class ViewRoute: Sendable {
     let sessions: SessionManager
     let steps: PagerSteps
     let pages: PageRendering
     let cookies: CookiePolicy
     let secret: ServerSecret
     let errors: ErrorAnswers
+
+    // A class: the closures a view's plan hands on take one reference to
+    // it, not a copy of every field (each a retain and a release per view).
+    init(
+        sessions: SessionManager, steps: PagerSteps, pages: PageRendering, cookies: CookiePolicy,
+        secret: ServerSecret, errors: ErrorAnswers
+    ) {
+        self.sessions = sessions
+        self.steps = steps
+        self.pages = pages
+        self.cookies = cookies
+        self.secret = secret
+        self.errors = errors
+    }
 
     func plan(_ context: RequestContext, _ view: ViewRequest) throws(ClientError) -> RoutePlan {
         let context = view.wallScreen == nil ? context : context.changingNothing()
@@ -30,6 +44,7 @@ struct ViewRoute: Sendable {
             let outcome = try steps.outcome(
                 of: view.step, on: view.pager, session: nil, startIndex: view.startIndex)
             return .act(waitsFor: steps.needsLoad(outcome.after, of: view.pager) ? .pageData : .nothing) {
+                [self] in
                 errors.answering(request) { () throws(ClientError) in
                     try sessionlessView(view, outcome, context)
                 }
@@ -41,7 +56,7 @@ struct ViewRoute: Sendable {
             let wait: RouteWait =
                 writes && sessions.storeIsDurable
                 ? .store : steps.needsLoad(outcome.after, of: view.pager) ? .pageData : .nothing
-            return .act(waitsFor: wait) {
+            return .act(waitsFor: wait) { [self] in
                 errors.answering(request) { () throws(ClientError) in
                     let touched = context.changesNothing ? false : sessions.noteUse(of: session)
                     return try sessionView(
@@ -49,7 +64,7 @@ struct ViewRoute: Sendable {
                 }
             }
         case .unread(let claim):
-            return .act(waitsFor: .store) {
+            return .act(waitsFor: .store) { [self] in
                 errors.answering(request) { () throws(ClientError) in try readAndView(view, claim, context) }
             }
         }

@@ -13,10 +13,41 @@ extension JSONReader {
             advance()
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        guard let number = Double(text), number.isFinite else {
+        guard Self.isNumberSyntax(bytes[start..<offset]), let number = Double(text), number.isFinite else {
             throw JSONSyntaxError(.notANumber(text), at: location)
         }
         return number
+    }
+
+    /// Whether `text` is a number as RFC 8259 writes one:
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`. `Double(_:)` alone
+    /// would also take `1.`, `.5` and `007`.
+    static func isNumberSyntax(_ text: ArraySlice<UInt8>) -> Bool {
+        var position = text.startIndex
+        func digits() -> Int {
+            let first = position
+            while position < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[position]) {
+                position += 1
+            }
+            return position - first
+        }
+        func take(_ byte: Character) -> Bool {
+            guard position < text.endIndex, text[position] == byte.asciiValue else { return false }
+            position += 1
+            return true
+        }
+        _ = take("-")
+        let integerStart = position
+        let integerDigits = digits()
+        guard integerDigits == 1 || (integerDigits > 1 && text[integerStart] != UInt8(ascii: "0")) else {
+            return false
+        }
+        if take("."), digits() == 0 { return false }
+        if take("e") || take("E") {
+            if !take("+") { _ = take("-") }
+            if digits() == 0 { return false }
+        }
+        return position == text.endIndex
     }
 
     /// Reads a string from its opening quote; bytes that are not UTF-8
