@@ -1,5 +1,3 @@
-import Foundation
-
 /// Batches of writes and reads run by the I/O thread on the pool's
 /// connections: each round is sent and its answer taken as the socket
 /// becomes readable, so no thread waits on the database.
@@ -18,9 +16,9 @@ extension PostgreSQLLoopPool {
 
     /// Reads the sessions `ids` in one query (`selectSessions`).
     func sessions(_ ids: [String], then done: @escaping Done<[String: SessionRecord]>) {
-        let ids = String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
+        let ids = ArrayLiteral.text(ids)
         withConnection(then: done) { connection, finished in
-            PostgreSQLIOThread.shared.send([.prepared(.selectSessions, [.text(ids)])], on: connection) {
+            PostgreSQLIOThread.shared.send([.prepared(.selectSessions, [.utf8Text(ids)])], on: connection) {
                 switch $0 {
                 case .success(let answers):
                     switch answers.first {

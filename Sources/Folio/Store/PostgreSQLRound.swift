@@ -36,16 +36,17 @@ struct PostgreSQLRound {
     /// Each statement of the round's outcome, from the answers to `statements`.
     func outcomes(_ answers: [PipelinedOutcome]) -> [StatementOutcome] {
         guard isGrouped else { return zip(round, answers).map { $0.outcome($1) } }
-        var locked: [Int: [String: Double]] = [:]
-        var records: [Int: [PagerKey: [UInt8]]] = [:]
+        // A joined round has at most one statement of each kind.
+        var locked: [String: Double] = [:]
+        var records: [PagerKey: [UInt8]] = [:]
         for (position, answer) in answers.enumerated() {
             guard case .rows(let rows) = answer else { continue }
             switch statements[position].text {
             case .prepared(.lockSessions):
-                locked[position] = Dictionary(
+                locked = Dictionary(
                     (0..<rows.count).map { (rows.text($0, 0), rows.real($0, 1)) }, uniquingKeysWith: { $1 })
             case .prepared(.selectPagers):
-                records[position] = Dictionary(
+                records = Dictionary(
                     (0..<rows.count).map {
                         (PagerKey(rows.text($0, 0), rows.text($0, 1)), rows.bytes($0, 2))
                     },
@@ -57,8 +58,8 @@ struct PostgreSQLRound {
             let answer = answers[source]
             guard case .rows = answer else { return statement.outcome(answer) }
             switch statement {
-            case .lockSession(let id): return .lastSeen(locked[source]?[id])
-            case .selectPager(let id, let pager): return .record(records[source]?[PagerKey(id, pager)])
+            case .lockSession(let id): return .lastSeen(locked[id])
+            case .selectPager(let id, let pager): return .record(records[PagerKey(id, pager)])
             default: return statement.outcome(answer)
             }
         }
@@ -143,53 +144,4 @@ struct PostgreSQLRound {
         }
         return (sent, sources)
     }
-}
-
-/// PostgreSQL's array literals (`{"a","b"}`) as UTF-8 bytes, for one
-/// parameter that carries a whole batch.
-enum ArrayLiteral {
-    /// Every element quoted, `"` and `\` escaped, so no value reads as
-    /// `NULL`. Escaping bytes is enough: in UTF-8 no byte of a longer
-    /// character is `"` or `\`.
-    static func text(_ items: [String]) -> [UInt8] {
-        var literal: [UInt8] = [UInt8(ascii: "{")]
-        literal.reserveCapacity(items.reduce(2) { $0 + $1.utf8.count + 3 })
-        for (position, item) in items.enumerated() {
-            if position > 0 { literal.append(UInt8(ascii: ",")) }
-            literal.append(UInt8(ascii: "\""))
-            for byte in item.utf8 {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    literal.append(UInt8(ascii: "\\"))
-                }
-                literal.append(byte)
-            }
-            literal.append(UInt8(ascii: "\""))
-        }
-        literal.append(UInt8(ascii: "}"))
-        return literal
-    }
-
-    /// Bytes as hexadecimal text, which `decode(…, 'hex')` turns back.
-    static func hex(_ items: [[UInt8]]) -> [UInt8] {
-        var literal: [UInt8] = [UInt8(ascii: "{")]
-        literal.reserveCapacity(items.reduce(2) { $0 + 2 * $1.count + 3 })
-        for (position, item) in items.enumerated() {
-            if position > 0 { literal.append(UInt8(ascii: ",")) }
-            literal.append(UInt8(ascii: "\""))
-            for byte in item {
-                literal.append(digits[Int(byte >> 4)])
-                literal.append(digits[Int(byte & 0x0F)])
-            }
-            literal.append(UInt8(ascii: "\""))
-        }
-        literal.append(UInt8(ascii: "}"))
-        return literal
-    }
-
-    /// Finite numbers, each the shortest text that reads back the same.
-    static func numbers(_ items: [Double]) -> [UInt8] {
-        Array(("{" + items.map(\.description).joined(separator: ",") + "}").utf8)
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 }

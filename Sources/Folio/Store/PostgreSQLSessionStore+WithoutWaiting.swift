@@ -7,9 +7,10 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
     ) {
         if acceptingOwnCopy, let copy = ownCopy(of: id) { return completion(.success(copy)) }
         reads.read(id) { [ownCopies] read in
-            // Kept even if a write of this instance landed meanwhile: a copy
-            // older than the stored record costs one refused save, no more.
-            if case .success(let found?) = read { ownCopies.withLock { $0.keep(found, for: id) } }
+            // Every read leaves the latest this instance knows, even if a write
+            // of its own landed meanwhile: a copy older than the stored record
+            // costs one refused save, no more.
+            if case .success(let found) = read { ownCopies.withLock { $0.keep(found, for: id) } }
             completion(read)
         }
     }

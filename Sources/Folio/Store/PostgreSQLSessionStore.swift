@@ -136,9 +136,9 @@ public final class PostgreSQLSessionStore: SessionStoreWritingInBatches {
     /// The session with this id, read from the database (with the other
     /// sessions asked for meanwhile, in one query), or `nil`.
     public func session(id: String) throws(StoreError) -> SessionRecord? {
-        let found = try reads.read(id)
-        ownCopies.withLock { $0.keep(found, for: id) }  // the latest this instance knows
-        return found
+        let outcome = Waited<Result<SessionRecord?, StoreError>>()
+        session(id: id, acceptingOwnCopy: false, then: outcome.set)
+        return try outcome.wait().get()
     }
 
     /// The sessions in `rows` of `selectSessions`, by id.

@@ -4,7 +4,7 @@
 enum PostgreSQLStatement: String, CaseIterable {
     /// Sessions and their pagers in one query, so one snapshot (a reissue
     /// committed in between cannot show a row without its pagers), for ids
-    /// given as one JSON array: a batch of reads (`GroupRead`).
+    /// given as one array literal: a batch of reads (`GroupRead`).
     case selectSessions
     case insertSession
     /// Locks a session's row until the transaction ends, and reads its last-seen time.
@@ -42,7 +42,7 @@ enum PostgreSQLStatement: String, CaseIterable {
         case .selectSessions:
             "SELECT s.id, s.csrf, s.last_seen, s.issued_at_click, s.bound_to_person, p.pager, p.record "
                 + "FROM sessions s LEFT JOIN pagers p ON p.session_id = s.id "
-                + "WHERE s.id = ANY(ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))"
+                + "WHERE s.id = ANY($1::text[])"
         case .insertSession:
             "INSERT INTO sessions (id, csrf, last_seen, issued_at_click, bound_to_person) "
                 + "VALUES ($1, $2, $3, $4, $5) "
