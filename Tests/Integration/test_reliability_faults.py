@@ -2,11 +2,13 @@
 
 import os
 import shutil
+import subprocess
 
 import pytest
 
 import reliability_support  # noqa: F401  (first: puts Tests/Reliability on the path)
 import faults
+import folio_server as fs
 
 
 def assert_passed(figures):
@@ -26,6 +28,52 @@ def test_kill_9_during_keep_alive_selects_loses_no_answered_click_and_restarts_f
 
 def test_sigterm_under_load_finishes_requests_in_flight_and_exits_zero(folio_bin):
     assert_passed(faults.sigterm(folio_bin, sessions=10, in_flight=5, seconds=1.5, unread=10, echo=print))
+
+
+# A shared library whose destructor says when it runs: `exit` runs every
+# library's clean-up, `_exit` none.
+CLEAN_UP_MARKER = b"library clean-ups ran"
+CLEAN_UP_SOURCE = r"""
+#include <unistd.h>
+__attribute__((destructor)) static void said(void) {
+    static const char line[] = "library clean-ups ran\n";
+    write(2, line, sizeof line - 1);
+}
+"""
+
+
+def test_sigterm_exit_runs_no_library_clean_up_and_keeps_the_clicks(folio_bin, tmp_path, monkeypatch):
+    # Library clean-ups at exit (OpenSSL's, libxml2's) free global state
+    # that a thread the shutdown gave up on may still use: the soak once
+    # saw a SIGABRT there. `folio serve` ends without them, its clicks kept.
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if compiler is None:
+        pytest.fail("no C compiler (cc or clang) to build the clean-up marker")
+    (tmp_path / "marker.c").write_text(CLEAN_UP_SOURCE)
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", tmp_path / "marker.so", tmp_path / "marker.c"], check=True)
+    monkeypatch.setenv("LD_PRELOAD", str(tmp_path / "marker.so"))
+    # The marker works: a command that returns normally runs the clean-ups.
+    control = subprocess.run([folio_bin, "check"], capture_output=True, timeout=60)
+    assert control.returncode == 0, control.stderr
+    assert CLEAN_UP_MARKER in control.stderr
+
+    state = str(tmp_path / "state.sqlite")
+    server = fs.Server(folio_bin, state, log=str(tmp_path / "server.log"))
+    server.start()
+    cookie, token = fs.open_session(server.port, "essence")
+    last = fs.page_keys(server.port, "essence")[-1]
+    status, _, _ = fs.request(server.port, "POST", "/essence/select", {"page": last, "csrf": token},
+                                     cookie=cookie)
+    assert status == 303
+    assert server.stop() == 0
+    assert CLEAN_UP_MARKER not in open(tmp_path / "server.log", "rb").read()
+
+    again = fs.Server(folio_bin, state)
+    again.start()
+    try:
+        assert fs.selected_key(fs.pager_state(again.port, "essence", cookie)) == last
+    finally:
+        again.stop()
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"), reason="mounting a tmpfs needs root")
