@@ -249,9 +249,25 @@ def connections(binary, count=10_000, cap=10_000, idle_timeout=30.0, wait_for_ti
                 idle.append(fs.connect_idle(port))
             opened = time.monotonic()
             figures["open_seconds"] = round(opened - began, 2)
-            deadline = time.monotonic() + 10
-            while server.open_files() < figures["fds_before"] + count - 1 and time.monotonic() < deadline:
-                time.sleep(0.1)
+            # A connection the client sees open may never reach the server:
+            # when the listen backlog overflowed, the kernel can drop the
+            # handshake's last step for good, and the client learns nothing
+            # until it sends. The cap is only checked once the server holds
+            # them all, so missing ones are opened again (an extra one past
+            # the cap is turned away and changes nothing).
+            wanted = figures["fds_before"] + count - 1
+            figures["idle_reopened"] = 0
+            for _ in range(4):
+                deadline = time.monotonic() + 10
+                while server.open_files() < wanted and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                missing = wanted - server.open_files()
+                if missing <= 0:
+                    break
+                figures["idle_reopened"] += missing
+                idle.extend(fs.connect_idle(port) for _ in range(missing))
+                # The idle timeout is then counted from the last ones opened.
+                opened = time.monotonic()
             figures["fds_with_idle"], figures["rss_with_idle_kib"] = server.open_files(), server.rss_kib()
             figures["bytes_per_idle_connection"] = round(
                 (figures["rss_with_idle_kib"] - figures["rss_before_kib"]) * 1024 / max(1, count - 1))
