@@ -19,6 +19,8 @@ final class ResolvedPager: Sendable {
     /// Pages with a badge and data from outside: every view shows their
     /// count, so their data loads even when nobody opened them.
     let badgePages: [PageConfiguration]
+    /// The keys of `badgePages`, as a set made once.
+    let badgePageKeys: Set<String>
     /// Whether some page has an access rule (so who asks decides the tabs).
     let hasPageRules: Bool
 
@@ -41,6 +43,7 @@ final class ResolvedPager: Sendable {
             names.map { (page.key, $0) }
         }
         badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
+        badgePageKeys = Set(badgePages.map(\.key))
         hasPageRules = configuration.pages.contains { $0.access != nil }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })

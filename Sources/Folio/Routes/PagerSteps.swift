@@ -4,14 +4,23 @@ import FolioCore
 /// session's stored one as this configuration has it, or the starting
 /// record), what is stored (`stored`, as stored, before any adapting to
 /// changed pages; `nil` when the session has none) and the record after.
-struct StepOutcome: Sendable {
-    var before: PagerRecord
-    var stored: PagerRecord?
-    var after: PagerRecord
-    var effects: [PagerEffect]
-
+final class StepOutcome: Sendable {
+    let before: PagerRecord
+    let stored: PagerRecord?
+    let after: PagerRecord
+    let effects: [PagerEffect]
     /// Whether saving it changes what is stored.
-    var changesRecord: Bool { stored != after }
+    let changesRecord: Bool
+
+    // A class: a view's plan hands it to the closure that answers, which
+    // then takes one reference rather than copying three records.
+    init(before: PagerRecord, stored: PagerRecord?, after: PagerRecord, effects: [PagerEffect]) {
+        self.before = before
+        self.stored = stored
+        self.after = after
+        self.effects = effects
+        changesRecord = stored.map { $0 != after } ?? true
+    }
 
     /// The step as run, for a save that would otherwise run it again.
     var decided: SessionManager.Decided<[PagerEffect]> {
@@ -84,10 +93,9 @@ struct PagerSteps: Sendable {
     /// Whether rendering `record` must first (re)load some page's data.
     func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
         guard !pager.externalPages.isEmpty else { return false }
-        let badges = Set(pager.badgePages.map(\.key))
         return content.needsLoad(
             pager.externalPages.compactMap {
-                record.state.isLoaded($0.key) || badges.contains($0.key) ? $0.name : nil
+                record.state.isLoaded($0.key) || pager.badgePageKeys.contains($0.key) ? $0.name : nil
             })
     }
 
