@@ -8,10 +8,10 @@ import FolioHTTP
 /// resolved (`RequestContext`); a session at hand is changed and answered
 /// from its save's completion, a session in a store shared by instances is
 /// read in a batch and the click decided in the read's completion, and
-/// what must wait (a first click's insert, a reissue, a second click of a
-/// session whose save is under way, data to load, another instance's save
-/// first) goes on from there to a worker, the step as decided carried
-/// along (`ClickRoute+Answer`).
+/// what must wait (a first click's insert, a reissue, data to load,
+/// another instance's save first) goes on from there to a worker, the step
+/// as decided carried along (`ClickRoute+Answer`). A second click of a
+/// session whose save is under way is queued behind it (`SessionLocks`).
 final class ClickRoute: Sendable {
     let sessions: SessionManager
     let steps: PagerSteps

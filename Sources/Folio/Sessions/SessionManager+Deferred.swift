@@ -30,10 +30,12 @@ extension SessionManager {
     /// from a store shared by instances (then the save is conditional on
     /// the record read). Only for a live session issued at a click with a
     /// record of `pager` stored under the configuration in force (one to
-    /// carry over to changed pages is saved on the blocking path), no other
-    /// update of it under way here, and an answer that needs no wait;
-    /// otherwise it declines, having changed nothing. The session stays taken until its save completes,
-    /// so a second click of it waits and then sees this one.
+    /// carry over to changed pages is saved on the blocking path), no
+    /// blocking update of it under way here, and an answer that needs no
+    /// wait; otherwise it declines, having changed nothing. A click of a
+    /// session whose save is still under way decides on the record as that
+    /// save leaves it and queues its own save behind it, conditional on
+    /// it: it waits for no commit but its own (`SessionLocks`).
     /// - Parameters:
     ///   - change: A pure step on the record; throwing leaves everything unchanged.
     ///   - prepare: Builds the answer from `change`'s result and the record
@@ -46,15 +48,16 @@ extension SessionManager {
         whenSaved: @escaping @Sendable (DeferredSave<Answer>) -> Void
     ) throws(SessionUpdateError<Failure>) -> DeferredPagerUpdate<Answer, Result> {
         let id = known.id
-        guard updates.tryTake(id) else { return .declined(nil) }
-        var saving = false
-        defer { if !saving { updates.release(id) } }
+        guard let taken = updates.tryTake(id) else { return .declined(nil) }
+        defer { updates.release(id) }
         let now = clock.now
         let shared = storeWithoutWaiting
         // Taken again now the session is ours: a save of it may have
-        // completed since the request found it.
+        // completed since the request found it, or be queued still.
         let latest: SessionRecord? =
-            if let shared { shared.ownCopy(of: id) ?? known } else {
+            if let queued = taken.afterQueuedSaves { queued } else if let shared {
+                shared.ownCopy(of: id) ?? known
+            } else {
                 storeAnsweringFromMemory?.sessionIfAtHand(id: id)
             }
         guard let session = latest,
@@ -70,16 +73,17 @@ extension SessionManager {
         // with the new time: its use rides in the click's own write. So does
         // any unchanged click of a shared store's session, which may be this
         // process's own copy: the save, conditional on that record, is what
-        // confirms no other instance changed it.
-        if after == before && shared == nil && !isUseDue(session, at: now) {
+        // confirms no other instance changed it. So does one behind a
+        // queued save: it may show only what is durable.
+        if after == before && shared == nil && taken.afterQueuedSaves == nil && !isUseDue(session, at: now) {
             counts.withLock { $0.unwrittenUse[id] = now }
             return .unchanged(answer)
         }
-        saving = true
         let lastSeen = lastSeenToSave(for: session, at: now)
+        updates.queuedSave(id, .init(session: session, pager: pager, record: after, lastSeen: lastSeen))
         let finish: @Sendable (DeferredSave<Answer>) -> Void = { [self] outcome in
             if case .saved = outcome, lastSeen == now { counts.withLock { $0.unwrittenUse[id] = nil } }
-            updates.release(id)
+            updates.saveEnded(id)
             whenSaved(outcome)
         }
         if let shared {

@@ -94,12 +94,20 @@ struct BatchTransaction: Sendable {
         var round = opening
         var owners: [Int?] = opening.map { _ in nil }
         var refusals = [StoreError?](repeating: nil, count: remaining.count)
+        // A click queued behind another of its session's saves expects the
+        // record that save leaves, which the read, made before, cannot show.
+        var savedEarlier: [PagerSlot: [UInt8]] = [:]
         for (position, index) in remaining.enumerated() {
-            switch batch[index].statements(given: read[ranges[position]]) {
+            let write = batch[index]
+            let slot = write.savedSlot
+            switch write.statements(
+                given: read[ranges[position]], savedEarlier: slot.flatMap { savedEarlier[$0] })
+            {
             case .failure(let error): refusals[position] = error
             case .success(let statements):
                 round += statements
                 owners += statements.map { _ in position }
+                if let slot, case .savePager(_, _, let record, _, _) = write { savedEarlier[slot] = record }
             }
         }
         phase = .writing(owners: owners + [nil], refusals: refusals)

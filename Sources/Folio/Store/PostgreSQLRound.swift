@@ -38,7 +38,7 @@ struct PostgreSQLRound {
         guard isGrouped else { return zip(round, answers).map { $0.outcome($1) } }
         // A joined round has at most one statement of each kind.
         var locked: [String: Double] = [:]
-        var records: [PagerKey: [UInt8]] = [:]
+        var records: [PagerSlot: [UInt8]] = [:]
         for (position, answer) in answers.enumerated() {
             guard case .rows(let rows) = answer else { continue }
             switch statements[position].text {
@@ -48,7 +48,7 @@ struct PostgreSQLRound {
             case .prepared(.selectPagers):
                 records = Dictionary(
                     (0..<rows.count).map {
-                        (PagerKey(rows.text($0, 0), rows.text($0, 1)), rows.bytes($0, 2))
+                        (PagerSlot(rows.text($0, 0), rows.text($0, 1)), rows.bytes($0, 2))
                     },
                     uniquingKeysWith: { $1 })
             default: continue
@@ -59,18 +59,9 @@ struct PostgreSQLRound {
             guard case .rows = answer else { return statement.outcome(answer) }
             switch statement {
             case .lockSession(let id): return .lastSeen(locked[id])
-            case .selectPager(let id, let pager): return .record(records[PagerKey(id, pager)])
+            case .selectPager(let id, let pager): return .record(records[PagerSlot(id, pager)])
             default: return statement.outcome(answer)
             }
-        }
-    }
-
-    private struct PagerKey: Hashable {
-        let session: String
-        let pager: String
-        init(_ session: String, _ pager: String) {
-            self.session = session
-            self.pager = pager
         }
     }
 
@@ -78,9 +69,9 @@ struct PostgreSQLRound {
     /// round is not one the joining keeps the meaning of.
     private static func grouped(_ round: [SessionStatement]) -> ([PipelinedStatement], [Int])? {
         var locks: [String] = []
-        var reads: [PagerKey] = []
-        var saves: [PagerKey: [UInt8]] = [:]
-        var saveOrder: [PagerKey] = []
+        var reads: [PagerSlot] = []
+        var saves: [PagerSlot: [UInt8]] = [:]
+        var saveOrder: [PagerSlot] = []
         var uses: [String: Double] = [:]
         var useOrder: [String] = []
         var kinds: [PostgreSQLStatement?] = []
@@ -91,10 +82,10 @@ struct PostgreSQLRound {
                 locks.append(id)
                 kinds.append(.lockSessions)
             case .selectPager(let id, let pager):
-                reads.append(PagerKey(id, pager))
+                reads.append(PagerSlot(id, pager))
                 kinds.append(.selectPagers)
             case .upsertPager(let id, let pager, let record):
-                let key = PagerKey(id, pager)
+                let key = PagerSlot(id, pager)
                 if saves.updateValue(record, forKey: key) == nil { saveOrder.append(key) }
                 kinds.append(.upsertPagers)
             case .touchSession(let id, let lastSeen):

@@ -13,6 +13,11 @@ extension SessionWrite {
         }
     }
 
+    /// The pager row a save writes (`nil`: not a save of one pager).
+    var savedSlot: PagerSlot? {
+        if case .savePager(let id, let pager, _, _, _) = self { PagerSlot(id, pager) } else { nil }
+    }
+
     /// What the write must read, under its session's row lock, before it is decided.
     var readsUnderLock: [SessionStatement] {
         switch self {
@@ -24,8 +29,12 @@ extension SessionWrite {
     }
 
     /// The statements that apply the write, given what `readsUnderLock`
-    /// read (in its order); or why it is refused alone, nothing of it sent.
-    func statements(given read: ArraySlice<StatementOutcome>) -> Result<[SessionStatement], StoreError> {
+    /// read (in its order) and the record an earlier write of the same
+    /// batch saved for its pager, if one did (what a conditional save then
+    /// finds, not the read); or why it is refused alone, nothing of it sent.
+    func statements(given read: ArraySlice<StatementOutcome>, savedEarlier: [UInt8]? = nil)
+        -> Result<[SessionStatement], StoreError>
+    {
         switch self {
         case .insert(let row, let pagers):
             return .success(
@@ -33,8 +42,14 @@ extension SessionWrite {
                     + pagers.map { .upsertPager(session: row.id, pager: $0.pager, record: $0.record) })
         case .savePager(let id, let pager, let record, let lastSeen, let expected):
             guard case .lastSeen(let stored?) = read.first else { return .failure(Self.sessionEnded(id)) }
-            if let expected, case .record(let storedRecord) = read.last, !expected.matches(storedRecord) {
-                return .failure(Self.changedMeanwhile(id))
+            if let expected {
+                let found: [UInt8]? =
+                    if let savedEarlier { savedEarlier } else if case .record(let stored) = read.last {
+                        stored
+                    } else {
+                        nil
+                    }
+                if !expected.matches(found) { return .failure(Self.changedMeanwhile(id)) }
             }
             var statements: [SessionStatement] = [.upsertPager(session: id, pager: pager, record: record)]
             if let lastSeen, lastSeen > stored { statements.append(.touchSession(id, lastSeen: lastSeen)) }

@@ -27,6 +27,15 @@ struct PostgreSQLClickWithoutWaitingTests {
     /// waiting; returns what ran: the answer (with the page another store
     /// read then), `rejected`, or `otherwise` (the blocking path's).
     func click(_ sessions: SessionManager, _ index: Int, reader: PostgreSQLSessionStore) -> String {
+        let (done, outcome) = startClick(sessions, index, reader: reader)
+        done.wait()
+        return outcome.withLock { $0 }
+    }
+
+    /// `click` that returns at once: signalled once the outcome is in.
+    func startClick(_ sessions: SessionManager, _ index: Int, reader: PostgreSQLSessionStore)
+        -> (DispatchSemaphore, LockedValue<String>)
+    {
         let outcome = LockedValue("")
         let done = DispatchSemaphore(value: 0)
         let started = sessions.readWithoutWaiting(SessionClaim(id: id, isBoundToPerson: false)) { read in
@@ -65,9 +74,11 @@ struct PostgreSQLClickWithoutWaitingTests {
                 done.signal()
             }
         }
-        guard started else { return "not started" }
-        done.wait()
-        return outcome.withLock { $0 }
+        if !started {
+            outcome.withLock { $0 = "not started" }
+            done.signal()
+        }
+        return (done, outcome)
     }
 
     /// Two instances' stores on one database, the first holding the
@@ -135,6 +146,50 @@ struct PostgreSQLClickWithoutWaitingTests {
         try other.save(
             try record(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
         #expect(click(sessions, 1, reader: other) == "otherwise")
+    }
+
+    /// A second click while the first's save waits (behind another
+    /// instance's row lock) is decided on the first's record and queued
+    /// behind it, not sent to a worker to wait: both are answered once
+    /// committed, and the later click is what is stored.
+    @Test func aClickWhileTheSessionsSaveIsUnderWayIsQueuedBehindIt() throws {
+        let (_, sessions, other) = try twoInstances()
+        #expect(click(sessions, 1, reader: other) == "answered, stored 1")
+        let holder = try PostgreSQLConnection(conninfo: url)
+        try holder.execute("BEGIN")
+        try holder.execute("UPDATE sessions SET last_seen = last_seen WHERE id = $1", [.text(id)])
+        let (firstDone, first) = startClick(sessions, 2, reader: other)
+        #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut, "the save went past the row lock")
+        let (secondDone, second) = startClick(sessions, 3, reader: other)
+        #expect(secondDone.wait(timeout: .now() + 0.3) == .timedOut, "answered before the first commit")
+        try holder.execute("COMMIT")
+        #expect(firstDone.wait(timeout: .now() + 5) == .success)
+        #expect(secondDone.wait(timeout: .now() + 5) == .success)
+        #expect(first.withLock { $0 }.hasPrefix("answered"))
+        #expect(second.withLock { $0 } == "answered, stored 3")
+        #expect(try other.session(id: id)?.pagers["x"]?.state.selectedIndex == 3)
+    }
+
+    /// A click queued behind a save another instance's click overtook is
+    /// refused with it, and decided again on what that instance stored.
+    @Test func aClickQueuedBehindARefusedSaveIsRefusedWithIt() throws {
+        let (_, sessions, other) = try twoInstances()
+        #expect(click(sessions, 1, reader: other) == "answered, stored 1")
+        let holder = try PostgreSQLConnection(conninfo: url)
+        try holder.execute("BEGIN")
+        try holder.execute("UPDATE sessions SET last_seen = last_seen WHERE id = $1", [.text(id)])
+        try holder.execute(
+            "UPDATE pagers SET record = $1 WHERE session_id = $2",
+            [.bytes(try record(selecting: 0).storedJSON), .text(id)])
+        let (firstDone, first) = startClick(sessions, 2, reader: other)
+        #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut)
+        let (secondDone, second) = startClick(sessions, 3, reader: other)
+        try holder.execute("COMMIT")
+        #expect(firstDone.wait(timeout: .now() + 5) == .success)
+        #expect(secondDone.wait(timeout: .now() + 5) == .success)
+        #expect(first.withLock { $0 } == "otherwise")
+        #expect(second.withLock { $0 } == "otherwise")
+        #expect(try other.session(id: id)?.pagers["x"]?.state.selectedIndex == 0)
     }
 
     /// A copy of a session another instance removed: the save is refused
