@@ -148,6 +148,31 @@ struct PostgreSQLClickWithoutWaitingTests {
         #expect(click(sessions, 1, reader: other) == "otherwise")
     }
 
+    /// Clicks page 2 then page 3 while another instance holds the
+    /// session's row lock (having stored page `storing` meanwhile, if
+    /// given), the second once the first's save waits; then commits that
+    /// instance's transaction. The two clicks' outcomes.
+    func twoClicksBehindAnotherInstancesWrite(
+        _ sessions: SessionManager, reader: PostgreSQLSessionStore, storing: Int? = nil
+    ) throws -> (first: String, second: String) {
+        let holder = try PostgreSQLConnection(conninfo: url)
+        try holder.execute("BEGIN")
+        try holder.execute("UPDATE sessions SET last_seen = last_seen WHERE id = $1", [.text(id)])
+        if let storing {
+            try holder.execute(
+                "UPDATE pagers SET record = $1 WHERE session_id = $2",
+                [.bytes(try record(selecting: storing).storedJSON), .text(id)])
+        }
+        let (firstDone, first) = startClick(sessions, 2, reader: reader)
+        #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut, "the save went past the row lock")
+        let (secondDone, second) = startClick(sessions, 3, reader: reader)
+        #expect(secondDone.wait(timeout: .now() + 0.3) == .timedOut, "answered before the first commit")
+        try holder.execute("COMMIT")
+        #expect(firstDone.wait(timeout: .now() + 5) == .success)
+        #expect(secondDone.wait(timeout: .now() + 5) == .success)
+        return (first.withLock { $0 }, second.withLock { $0 })
+    }
+
     /// A second click while the first's save waits (behind another
     /// instance's row lock) is decided on the first's record and queued
     /// behind it, not sent to a worker to wait: both are answered once
@@ -155,18 +180,9 @@ struct PostgreSQLClickWithoutWaitingTests {
     @Test func aClickWhileTheSessionsSaveIsUnderWayIsQueuedBehindIt() throws {
         let (_, sessions, other) = try twoInstances()
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
-        let holder = try PostgreSQLConnection(conninfo: url)
-        try holder.execute("BEGIN")
-        try holder.execute("UPDATE sessions SET last_seen = last_seen WHERE id = $1", [.text(id)])
-        let (firstDone, first) = startClick(sessions, 2, reader: other)
-        #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut, "the save went past the row lock")
-        let (secondDone, second) = startClick(sessions, 3, reader: other)
-        #expect(secondDone.wait(timeout: .now() + 0.3) == .timedOut, "answered before the first commit")
-        try holder.execute("COMMIT")
-        #expect(firstDone.wait(timeout: .now() + 5) == .success)
-        #expect(secondDone.wait(timeout: .now() + 5) == .success)
-        #expect(first.withLock { $0 }.hasPrefix("answered"))
-        #expect(second.withLock { $0 } == "answered, stored 3")
+        let (first, second) = try twoClicksBehindAnotherInstancesWrite(sessions, reader: other)
+        #expect(first.hasPrefix("answered"))
+        #expect(second == "answered, stored 3")
         #expect(try other.session(id: id)?.pagers["x"]?.state.selectedIndex == 3)
     }
 
@@ -175,20 +191,8 @@ struct PostgreSQLClickWithoutWaitingTests {
     @Test func aClickQueuedBehindARefusedSaveIsRefusedWithIt() throws {
         let (_, sessions, other) = try twoInstances()
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
-        let holder = try PostgreSQLConnection(conninfo: url)
-        try holder.execute("BEGIN")
-        try holder.execute("UPDATE sessions SET last_seen = last_seen WHERE id = $1", [.text(id)])
-        try holder.execute(
-            "UPDATE pagers SET record = $1 WHERE session_id = $2",
-            [.bytes(try record(selecting: 0).storedJSON), .text(id)])
-        let (firstDone, first) = startClick(sessions, 2, reader: other)
-        #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut)
-        let (secondDone, second) = startClick(sessions, 3, reader: other)
-        try holder.execute("COMMIT")
-        #expect(firstDone.wait(timeout: .now() + 5) == .success)
-        #expect(secondDone.wait(timeout: .now() + 5) == .success)
-        #expect(first.withLock { $0 } == "otherwise")
-        #expect(second.withLock { $0 } == "otherwise")
+        let (first, second) = try twoClicksBehindAnotherInstancesWrite(sessions, reader: other, storing: 0)
+        #expect(first == "otherwise" && second == "otherwise")
         #expect(try other.session(id: id)?.pagers["x"]?.state.selectedIndex == 0)
     }
 
