@@ -94,6 +94,18 @@ extension SessionManager {
                 case .failure(let error): finish(.failed(error))
                 }
             }
+        } else if taken.afterQueuedSaves != nil, let batches = storeWritingInBatches {
+            // Behind a queued save, conditional on the record it leaves: if
+            // that save fails, this one must not make its change after all.
+            batches.writes.save(
+                after, ifStill: ExpectedPager(record: before), pager: pager, session: id, lastSeen: lastSeen
+            ) { error in
+                switch error {
+                case nil: finish(.saved(answer))
+                case let error? where error.isConflict || error.isSessionGone: finish(.conflicted)
+                case let error?: finish(.failed(error))
+                }
+            }
         } else {
             store.save(after, pager: pager, session: id, lastSeen: lastSeen) { error in
                 finish(error.map { .failed($0) } ?? .saved(answer))

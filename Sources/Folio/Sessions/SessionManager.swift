@@ -32,6 +32,9 @@ public final class SessionManager: Sendable {
     let storeWithoutWaiting: (any SessionStoreWithoutWaiting)?
     /// The store, when it keeps sessions in memory (`nil`: none is ever at hand).
     let storeAnsweringFromMemory: (any SessionStoreAnsweringFromMemory)?
+    /// The store, when its writes go through the shared write path (which
+    /// can make any save conditional, as a queued click's must be).
+    let storeWritingInBatches: (any SessionStoreWritingInBatches)?
     let clock: any WallClock
     let random: any RandomSource
     let counts = LockedValue(Counts())
@@ -64,6 +67,7 @@ public final class SessionManager: Sendable {
         storeIsDurable = store.isDurable
         storeWithoutWaiting = store as? any SessionStoreWithoutWaiting
         storeAnsweringFromMemory = store as? any SessionStoreAnsweringFromMemory
+        storeWritingInBatches = store as? any SessionStoreWritingInBatches
         self.clock = clock
         self.random = random
     }

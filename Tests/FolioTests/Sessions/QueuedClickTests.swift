@@ -1,0 +1,106 @@
+import Dispatch
+import FolioCore
+import FolioSync
+import Foundation
+import Testing
+
+@testable import Folio
+
+/// A click of a SQLite session whose save is under way is queued behind
+/// it, on the record that save leaves: saved after it, or, when that save
+/// fails, decided again on the stored record rather than made by itself.
+@Suite struct QueuedClickTests {
+    let folder: TemporaryFolder
+    let id = String(repeating: "b", count: 32)
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func record(selecting index: Int) throws -> PagerRecord {
+        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
+        _ = try state.send(.appeared)
+        _ = try state.select(index: index)
+        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
+    }
+
+    /// A store at `path` holding the session on page 0 of pager `x`, its
+    /// manager, and a connection of another process to the same file that
+    /// holds its write lock: the store's batches wait for it.
+    func lockedStore(_ path: String) throws -> (SessionManager, SessionRecord, SQLiteConnection) {
+        let session = SessionRecord(
+            id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
+            pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true)
+        let store = try SQLiteSessionStore(path: path)
+        try store.insert(session)
+        let holder = try SQLiteConnection(path: path)
+        try holder.execute("BEGIN IMMEDIATE")
+        return (SessionManager(store: store), session, holder)
+    }
+
+    /// Clicks page `index` of pager `x` without waiting: signalled with
+    /// `saved`, `failed`, `decided again` (the blocking path's) or why it did not start.
+    func startClick(_ sessions: SessionManager, _ session: SessionRecord, _ index: Int)
+        -> (DispatchSemaphore, LockedValue<String>)
+    {
+        let outcome = LockedValue("")
+        let done = DispatchSemaphore(value: 0)
+        @Sendable func end(_ text: String) {
+            outcome.withLock { $0 = text }
+            done.signal()
+        }
+        do {
+            let update = try sessions.updatePagerWithoutWaiting(
+                "x", session: session, current: { $0 },
+                { (record) throws(PagerError) -> Int in
+                    _ = try record.state.select(index: index)
+                    return index
+                },
+                prepare: { result, _ in result },
+                whenSaved: { saved in
+                    switch saved {
+                    case .saved: end("saved")
+                    case .failed: end("failed")
+                    case .conflicted: end("decided again")
+                    }
+                })
+            switch update {
+            case .saving: break
+            case .unchanged: end("unchanged")
+            case .declined: end("declined")
+            }
+        } catch {
+            end("rejected")
+        }
+        return (done, outcome)
+    }
+
+    func storedPage(_ path: String) throws -> Int? {
+        try SQLiteSessionStore(path: path, cacheCapacity: 0).session(id: id)?.pagers["x"]?.state.selectedIndex
+    }
+
+    @Test func aClickQueuedBehindASaveIsSavedAfterIt() throws {
+        let path = folder.path + "/after.sqlite"
+        let (sessions, session, holder) = try lockedStore(path)
+        let (firstDone, first) = startClick(sessions, session, 2)
+        let (secondDone, second) = startClick(sessions, session, 3)
+        #expect(secondDone.wait(timeout: .now() + 0.3) == .timedOut, "answered before any commit")
+        try holder.execute("ROLLBACK")
+        #expect(firstDone.wait(timeout: .now() + 10) == .success)
+        #expect(secondDone.wait(timeout: .now() + 10) == .success)
+        #expect(first.withLock { $0 } == "saved" && second.withLock { $0 } == "saved")
+        #expect(try storedPage(path) == 3)
+    }
+
+    @Test func aClickQueuedBehindASaveThatFailsIsDecidedAgainNotMadeAlone() throws {
+        let path = folder.path + "/failed.sqlite"
+        let (sessions, session, holder) = try lockedStore(path)
+        let (firstDone, first) = startClick(sessions, session, 2)
+        let (secondDone, second) = startClick(sessions, session, 3)
+        // The first batch gives up on the lock (busy); the second waits for it.
+        #expect(firstDone.wait(timeout: .now() + 10) == .success)
+        try holder.execute("ROLLBACK")
+        #expect(secondDone.wait(timeout: .now() + 10) == .success)
+        #expect(first.withLock { $0 } == "failed")
+        #expect(second.withLock { $0 } == "decided again")
+        #expect(try storedPage(path) == 0)
+    }
+}
