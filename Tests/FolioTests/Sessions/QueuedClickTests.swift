@@ -15,20 +15,13 @@ import Testing
 
     init() throws { folder = try TemporaryFolder() }
 
-    func record(selecting index: Int) throws -> PagerRecord {
-        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
-        _ = try state.send(.appeared)
-        _ = try state.select(index: index)
-        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
-    }
-
     /// A store at `path` holding the session on page 0 of pager `x`, its
     /// manager, and a connection of another process to the same file that
     /// holds its write lock: the store's batches wait for it.
     func lockedStore(_ path: String) throws -> (SessionManager, SessionRecord, SQLiteConnection) {
         let session = SessionRecord(
             id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-            pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true)
+            pagers: ["x": try fourPageRecord(selecting: 0)], isIssuedAtClick: true)
         let store = try SQLiteSessionStore(path: path)
         try store.insert(session)
         let holder = try SQLiteConnection(path: path)
@@ -47,29 +40,14 @@ import Testing
             outcome.withLock { $0 = text }
             done.signal()
         }
-        do {
-            let update = try sessions.updatePagerWithoutWaiting(
-                "x", session: session, current: { $0 },
-                { (record) throws(PagerError) -> Int in
-                    _ = try record.state.select(index: index)
-                    return index
-                },
-                prepare: { result, _ in result },
-                whenSaved: { saved in
-                    switch saved {
-                    case .saved: end("saved")
-                    case .failed: end("failed")
-                    case .conflicted: end("decided again")
-                    }
-                })
-            switch update {
-            case .saving: break
-            case .unchanged: end("unchanged")
-            case .declined: end("declined")
+        let started = sessions.selectWithoutWaiting(index, of: session) { saved in
+            switch saved {
+            case .saved: end("saved")
+            case .failed: end("failed")
+            case .conflicted: end("decided again")
             }
-        } catch {
-            end("rejected")
         }
+        if let started { end(started) }
         return (done, outcome)
     }
 

@@ -7,16 +7,10 @@ import Testing
 /// a click decided on the first's record, finds that record (the batch's
 /// read was made before either), and one decided before the first is refused.
 @Suite struct BatchTransactionTests {
-    func record(selecting index: Int) throws -> PagerRecord {
-        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
-        _ = try state.select(index: index)
-        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
-    }
-
     func save(_ index: Int, expecting expected: Int) throws -> SessionWrite {
         .savePager(
-            session: "s0", pager: "x", record: try record(selecting: index).storedJSON, lastSeen: nil,
-            expected: ExpectedPager(record: try record(selecting: expected)))
+            session: "s0", pager: "x", record: try fourPageRecord(selecting: index).storedJSON, lastSeen: nil,
+            expected: ExpectedPager(record: try fourPageRecord(selecting: expected)))
     }
 
     /// Runs `batch` with the session stored on page 0: the saves' upserts
@@ -24,7 +18,7 @@ import Testing
     func run(_ batch: [SessionWrite]) throws -> (saved: [[UInt8]], outcome: [StoreError?]) {
         var transaction = BatchTransaction(batch)
         guard case .run(let reads) = transaction.start() else { throw StoreError("no reading round") }
-        let stored = try record(selecting: 0).storedJSON
+        let stored = try fourPageRecord(selecting: 0).storedJSON
         let read: [StatementOutcome] = reads.map {
             switch $0 {
             case .lockSession: .lastSeen(1)
@@ -47,13 +41,16 @@ import Testing
 
     @Test func aSaveQueuedBehindAnotherOfItsPagerFindsThatSavesRecord() throws {
         let (saved, outcome) = try run([try save(1, expecting: 0), try save(2, expecting: 1)])
-        #expect(saved == [try record(selecting: 1).storedJSON, try record(selecting: 2).storedJSON])
+        #expect(
+            saved == [
+                try fourPageRecord(selecting: 1).storedJSON, try fourPageRecord(selecting: 2).storedJSON,
+            ])
         #expect(outcome.map { $0 == nil } == [true, true])
     }
 
     @Test func aSaveDecidedBeforeAnotherOfItsPagerIsRefused() throws {
         let (saved, outcome) = try run([try save(1, expecting: 0), try save(2, expecting: 0)])
-        #expect(saved == [try record(selecting: 1).storedJSON])
+        #expect(saved == [try fourPageRecord(selecting: 1).storedJSON])
         #expect(outcome[0] == nil && outcome[1]?.isConflict == true)
     }
 

@@ -16,13 +16,6 @@ struct PostgreSQLClickWithoutWaitingTests {
 
     init() throws { url = try PostgreSQLTestServer.freshDatabase() }
 
-    func record(selecting index: Int) throws -> PagerRecord {
-        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
-        _ = try state.send(.appeared)
-        _ = try state.select(index: index)
-        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
-    }
-
     /// Reads the session and clicks page `index` of pager `x` without
     /// waiting; returns what ran: the answer (with the page another store
     /// read then), `rejected`, or `otherwise` (the blocking path's).
@@ -44,33 +37,19 @@ struct PostgreSQLClickWithoutWaitingTests {
                 done.signal()
                 return
             }
-            let update: DeferredPagerUpdate<Int, Int>
-            do {
-                update = try sessions.updatePagerWithoutWaiting(
-                    "x", session: session, current: { $0 },
-                    { (record) throws(PagerError) -> Int in
-                        _ = try record.state.select(index: index)
-                        return index
-                    },
-                    prepare: { result, _ in result },
-                    whenSaved: { saved in
-                        let stored = try? reader.session(id: id)?.pagers["x"]?.state.selectedIndex
-                        outcome.withLock {
-                            switch saved {
-                            case .saved: $0 = "answered, stored \(stored.map(String.init) ?? "-")"
-                            case .failed: $0 = "failed"
-                            case .conflicted: $0 = "otherwise"
-                            }
-                        }
-                        done.signal()
-                    })
-            } catch {
-                outcome.withLock { $0 = "rejected" }
+            let instead = sessions.selectWithoutWaiting(index, of: session) { saved in
+                let stored = try? reader.session(id: id)?.pagers["x"]?.state.selectedIndex
+                outcome.withLock {
+                    switch saved {
+                    case .saved: $0 = "answered, stored \(stored.map(String.init) ?? "-")"
+                    case .failed: $0 = "failed"
+                    case .conflicted: $0 = "otherwise"
+                    }
+                }
                 done.signal()
-                return
             }
-            if case .declined = update {
-                outcome.withLock { $0 = "otherwise" }
+            if let instead {
+                outcome.withLock { $0 = instead == "declined" ? "otherwise" : instead }
                 done.signal()
             }
         }
@@ -88,7 +67,7 @@ struct PostgreSQLClickWithoutWaitingTests {
         try store.insert(
             SessionRecord(
                 id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+                pagers: ["x": try fourPageRecord(selecting: 0)], isIssuedAtClick: true))
         return (store, SessionManager(store: store), try PostgreSQLSessionStore(url: url))
     }
 
@@ -97,7 +76,7 @@ struct PostgreSQLClickWithoutWaitingTests {
         try store.insert(
             SessionRecord(
                 id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: true))
+                pagers: ["x": try fourPageRecord(selecting: 0)], isIssuedAtClick: true))
         let sessions = SessionManager(store: store)
         let reader = try PostgreSQLSessionStore(url: url)
         #expect(click(sessions, 2, reader: reader) == "answered, stored 2")
@@ -110,7 +89,7 @@ struct PostgreSQLClickWithoutWaitingTests {
         try store.insert(
             SessionRecord(
                 id: id, csrfToken: "t", lastSeen: Date().timeIntervalSince1970,
-                pagers: ["x": try record(selecting: 0)], isIssuedAtClick: false))
+                pagers: ["x": try fourPageRecord(selecting: 0)], isIssuedAtClick: false))
         let reader = try PostgreSQLSessionStore(url: url)
         #expect(click(SessionManager(store: store), 2, reader: reader) == "otherwise")
         #expect(try reader.session(id: id)?.pagers["x"]?.state.selectedIndex == 0)
@@ -125,14 +104,14 @@ struct PostgreSQLClickWithoutWaitingTests {
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
         #expect(store.ownCopy(of: id)?.pagers["x"]?.state.selectedIndex == 1)
         try other.save(
-            try record(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
+            try fourPageRecord(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
         #expect(click(sessions, 2, reader: other) == "otherwise")
         #expect(try other.session(id: id)?.pagers["x"]?.state.selectedIndex == 3)
         #expect(store.ownCopy(of: id) == nil)
         #expect(click(sessions, 2, reader: other) == "answered, stored 2")
         #expect(store.ownCopy(of: id) == nil)
         try other.save(
-            try record(selecting: 0), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
+            try fourPageRecord(selecting: 0), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
     }
 
@@ -144,7 +123,7 @@ struct PostgreSQLClickWithoutWaitingTests {
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
         #expect(click(sessions, 1, reader: other) == "answered, stored 1")
         try other.save(
-            try record(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
+            try fourPageRecord(selecting: 3), pager: "x", session: id, lastSeen: Date().timeIntervalSince1970)
         #expect(click(sessions, 1, reader: other) == "otherwise")
     }
 
@@ -161,7 +140,7 @@ struct PostgreSQLClickWithoutWaitingTests {
         if let storing {
             try holder.execute(
                 "UPDATE pagers SET record = $1 WHERE session_id = $2",
-                [.bytes(try record(selecting: storing).storedJSON), .text(id)])
+                [.bytes(try fourPageRecord(selecting: storing).storedJSON), .text(id)])
         }
         let (firstDone, first) = startClick(sessions, 2, reader: reader)
         #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut, "the save went past the row lock")

@@ -14,19 +14,13 @@ import Testing
 
     init() throws { folder = try TemporaryFolder() }
 
-    func record(selecting index: Int) throws -> PagerRecord {
-        var state = try PagerState(pages: (0..<4).map { Page(key: "p\($0)", title: "Page \($0)") })
-        _ = try state.send(.appeared)
-        _ = try state.select(index: index)
-        return PagerRecord(state: state, shownCounts: ["p\(index)": 1])
-    }
-
     /// A store holding sessions `s1` and `s2`, each on page 0 of pager `x`.
     func storeWithTwoSessions(_ path: String) throws -> SQLiteSessionStore {
         let store = try SQLiteSessionStore(path: path)
         for id in ["s1", "s2"] {
             try store.insert(
-                SessionRecord(id: id, csrfToken: "t", lastSeen: 1, pagers: ["x": try record(selecting: 0)]))
+                SessionRecord(
+                    id: id, csrfToken: "t", lastSeen: 1, pagers: ["x": try fourPageRecord(selecting: 0)]))
         }
         return store
     }
@@ -38,7 +32,8 @@ import Testing
     }
 
     func save(_ id: String, _ index: Int) throws -> SessionWrite {
-        .savePager(session: id, pager: "x", record: try record(selecting: index).storedJSON, lastSeen: 2)
+        .savePager(
+            session: id, pager: "x", record: try fourPageRecord(selecting: index).storedJSON, lastSeen: 2)
     }
 
     @Test func aBatchThatFindsTheDiskFullKeepsNoneOfItsWrites() throws {
@@ -78,7 +73,8 @@ import Testing
         let seen = LockedValue<[Int?]>([])
         let done = DispatchSemaphore(value: 0)
         for index in 1...3 {
-            store.save(try record(selecting: index), pager: "x", session: "s1", lastSeen: 2) { error in
+            store.save(try fourPageRecord(selecting: index), pager: "x", session: "s1", lastSeen: 2) {
+                error in
                 #expect(error == nil)
                 seen.withLock { $0.append(try? storedPage(path, "s1")) }
                 done.signal()
