@@ -1,6 +1,7 @@
 import Dispatch
 import FolioCore
 import FolioSync
+import Foundation
 import Testing
 
 @testable import Folio
@@ -42,9 +43,17 @@ import Testing
         locks.queuedSave("s0", try queued(2))
         locks.release("s0")
         let entered = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { locks.withLock(for: "s0") { _ = entered.signal() } }
+        Thread { locks.withLock(for: "s0") { _ = entered.signal() } }.start()
+        // Once the thread waits, a click arriving queues behind it: the
+        // session is not taken, yet `tryTake` leaves it to the thread.
+        var polls = 0
+        while locks.tryTake("s0") != nil {
+            locks.release("s0")
+            polls += 1
+            try #require(polls < 1000, "the thread never waited")
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         #expect(entered.wait(timeout: .now() + 0.2) == .timedOut, "two saves under way")
-        #expect(locks.tryTake("s0") == nil, "a click arriving now queues behind the waiting thread")
         locks.saveEnded("s0")
         #expect(entered.wait(timeout: .now() + 0.2) == .timedOut, "one save still under way")
         #expect(locks.isTaken("s0"))
