@@ -86,26 +86,21 @@ extension SessionManager {
             updates.saveEnded(id)
             whenSaved(outcome)
         }
-        if let shared {
-            shared.save(after, ifStill: before, pager: pager, session: id, lastSeen: lastSeen) { saved in
-                switch saved {
-                case .success(true): finish(.saved(answer))
-                case .success(false): finish(.conflicted)
-                case .failure(let error): finish(.failed(error))
-                }
+        // A conditional save's outcome: saved, refused (decide again), failed.
+        let settle: @Sendable (Swift.Result<Bool, StoreError>) -> Void = { saved in
+            switch saved {
+            case .success(true): finish(.saved(answer))
+            case .success(false): finish(.conflicted)
+            case .failure(let error): finish(.failed(error))
             }
+        }
+        if let shared {
+            shared.save(after, ifStill: before, pager: pager, session: id, lastSeen: lastSeen, then: settle)
         } else if taken.afterQueuedSaves != nil, let batches = storeWritingInBatches {
             // Behind a queued save, conditional on the record it leaves: if
             // that save fails, this one must not make its change after all.
-            batches.writes.save(
-                after, ifStill: ExpectedPager(record: before), pager: pager, session: id, lastSeen: lastSeen
-            ) { error in
-                switch error {
-                case nil: finish(.saved(answer))
-                case let error? where error.isConflict || error.isSessionGone: finish(.conflicted)
-                case let error?: finish(.failed(error))
-                }
-            }
+            batches.writes.saveIfStill(
+                after, expected: before, pager: pager, session: id, lastSeen: lastSeen, then: settle)
         } else {
             store.save(after, pager: pager, session: id, lastSeen: lastSeen) { error in
                 finish(error.map { .failed($0) } ?? .saved(answer))

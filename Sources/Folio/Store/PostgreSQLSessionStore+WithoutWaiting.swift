@@ -35,16 +35,10 @@ extension PostgreSQLSessionStore: SessionStoreWithoutWaiting {
         _ record: PagerRecord, ifStill expected: PagerRecord?, pager: String, session id: String,
         lastSeen: Double, then completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
     ) {
-        writes.save(
-            record, ifStill: ExpectedPager(record: expected), pager: pager, session: id, lastSeen: lastSeen
-        ) { [ownCopies] error in
-            switch error {
-            case nil: completion(.success(true))
-            case let error? where error.isConflict || error.isSessionGone:
-                ownCopies.withLock { $0.refused(id) }
-                completion(.success(false))
-            case let error?: completion(.failure(error))
-            }
+        writes.saveIfStill(record, expected: expected, pager: pager, session: id, lastSeen: lastSeen) {
+            [ownCopies] saved in
+            if case .success(false) = saved { ownCopies.withLock { $0.refused(id) } }
+            completion(saved)
         }
     }
 }

@@ -65,6 +65,25 @@ public final class SessionWrites: Sendable {
         }
     }
 
+    /// A save only while the stored record is still `expected`, whose
+    /// completion says whether it saved: `false` (nothing changed) when it
+    /// was refused because the record changed or the session is gone, so
+    /// the caller decides again.
+    func saveIfStill(
+        _ record: PagerRecord, expected: PagerRecord?, pager: String, session id: String, lastSeen: Double,
+        then completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
+    ) {
+        save(record, ifStill: ExpectedPager(record: expected), pager: pager, session: id, lastSeen: lastSeen)
+        {
+            error in
+            switch error {
+            case nil: completion(.success(true))
+            case let error? where error.isConflict || error.isSessionGone: completion(.success(false))
+            case let error?: completion(.failure(error))
+            }
+        }
+    }
+
     /// `save(_:ifStill:…then:)` that returns once it is durable.
     /// - Returns: Whether it saved; false, nothing changed, on a conflict.
     @discardableResult
