@@ -104,7 +104,11 @@ final class GroupCommit<Write: Sendable>: Sendable {
         }
     }
 
-    /// Answers a batch's writes, then starts the next batch, or counts one fewer under way.
+    /// Takes the next batch, or counts one fewer under way, then answers
+    /// this batch's writes and starts the next. Counted first: a caller
+    /// told its write is done that writes again starts a batch of its own,
+    /// rather than finding this one still counted and its write joined to
+    /// whatever is queued after it.
     private func finish(_ count: Int, _ completions: [Completion], _ outcome: Outcome) {
         var errors: [StoreError?]
         switch outcome {
@@ -113,8 +117,6 @@ final class GroupCommit<Write: Sendable>: Sendable {
             errors = outcomes
         case .failure(let error): errors = Array(repeating: error, count: count)
         }
-        for (completion, error) in zip(completions, errors) { completion(error) }
-        afterBatch()
         let next = queue.withLock { queue -> ([Write], [Completion])? in
             guard !queue.writes.isEmpty else {
                 queue.inFlight -= 1
@@ -122,6 +124,8 @@ final class GroupCommit<Write: Sendable>: Sendable {
             }
             return Self.takeAll(&queue)
         }
+        for (completion, error) in zip(completions, errors) { completion(error) }
+        afterBatch()
         if let (writes, completions) = next { start(writes, completions) }
     }
 }

@@ -80,6 +80,23 @@ import Testing
         #expect(recorder.batches.withLock { $0 } == [[1], [2]])
     }
 
+    @Test func aWriteMadeOnceTheLastWasDoneIsABatchOfItsOwnWhileHousekeepingRuns() throws {
+        let recorder = Recorder()
+        let housekeeping = DispatchSemaphore(value: 0)
+        let commit = GroupCommit<Int>(
+            { (batch) throws(StoreError) in try recorder.commit(batch) },
+            afterBatch: { _ = housekeeping.wait(timeout: .now() + 0.3) })
+        try commit.commit(1)
+        // The committer is still in the first batch's housekeeping: write 2
+        // starts a batch at once, and write 3 queues behind it.
+        let outcomes = Outcomes()
+        commit.enqueue(2, then: outcomes.completion(for: 2))
+        commit.enqueue(3, then: outcomes.completion(for: 3))
+        housekeeping.signal()
+        outcomes.wait(for: 2)
+        #expect(recorder.batches.withLock { $0 } == [[1], [2], [3]])
+    }
+
     @Test func writesArrivingDuringACommitShareTheNextOneAndAreAnsweredAfterIt() throws {
         let recorder = Recorder(holdsFirstBatch: true)
         let (_, byWrite) = commitBehindAHeldBatch(Array(1...5), recorder)
