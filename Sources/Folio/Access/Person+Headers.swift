@@ -7,7 +7,10 @@ extension Person {
     /// header to a client's own instead of replacing it must not let the
     /// client add a group or choose a name.
     init?(_ headers: HTTPHeaders, names: IdentityHeaders) {
-        guard names.all.allSatisfy({ headers.values(for: $0).count <= 1 }) else { return nil }
+        // Most requests name nobody: answered before any header is counted.
+        guard headers.contains(names.user) || headers.contains(names.email),
+            names.all.allSatisfy({ headers.values(for: $0).count <= 1 })
+        else { return nil }
         func value(_ name: String) -> String? {
             guard let raw = headers[name] else { return nil }
             let trimmed = String(raw.trimmingSpacesAndTabs())

@@ -2,21 +2,20 @@ import FolioCore
 
 /// A step run on one pager's record: the record it ran on (`before`: the
 /// session's stored one as this configuration has it, or the starting
-/// record), what is stored (`stored`, as stored, before any adapting to
-/// changed pages; `nil` when the session has none) and the record after.
+/// record) and the record after.
 final class StepOutcome: Sendable {
     let before: PagerRecord
-    let stored: PagerRecord?
     let after: PagerRecord
     let effects: [PagerEffect]
     /// Whether saving it changes what is stored.
     let changesRecord: Bool
 
     // A class: a view's plan hands it to the closure that answers, which
-    // then takes one reference rather than copying three records.
+    // then takes one reference rather than copying two records.
+    /// - Parameter stored: The session's record as stored, before any
+    ///   adapting to changed pages; `nil` when the session has none.
     init(before: PagerRecord, stored: PagerRecord?, after: PagerRecord, effects: [PagerEffect]) {
         self.before = before
-        self.stored = stored
         self.after = after
         self.effects = effects
         changesRecord = stored.map { $0 != after } ?? true
@@ -41,7 +40,7 @@ struct PagerSteps: Sendable {
         throws(ClientError) -> StepOutcome
     {
         let stored = session?.pagers[pager.key]
-        let before = pager.storedRecord(in: session) ?? pager.startingRecord(at: startIndex)
+        let before = stored.flatMap(pager.current) ?? pager.startingRecord(at: startIndex)
         var after = before
         do {
             let effects = try step.apply(to: &after)
@@ -74,7 +73,7 @@ struct PagerSteps: Sendable {
             throw ClientError(error, pager: pager.key)
         }
         let outcome = StepOutcome(
-            before: pager.storedRecord(in: session) ?? initial(), stored: stored, after: result.1,
+            before: stored.flatMap(pager.current) ?? initial(), stored: stored, after: result.1,
             effects: result.0)
         return (outcome, result.reissued)
     }
