@@ -64,6 +64,13 @@ final class ResolvedPager: Sendable {
         session?.pagers[configuration.key].flatMap(current)
     }
 
+    /// The record a step runs on: `stored` (a session's record of this
+    /// pager, as stored) adapted to the configuration in force, or the
+    /// starting record at page `index` when there is none.
+    func record(from stored: PagerRecord?, startingAt index: Int) -> PagerRecord {
+        stored.flatMap(current) ?? startingRecord(at: index)
+    }
+
     /// A stored record as this configuration has it: as stored when it was
     /// saved under the same pages, transition and cache limit; otherwise
     /// carried over by page key (FolioCore's `adapted(to:)`: selection,

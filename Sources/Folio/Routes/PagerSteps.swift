@@ -40,7 +40,7 @@ struct PagerSteps: Sendable {
         throws(ClientError) -> StepOutcome
     {
         let stored = session?.pagers[pager.key]
-        let before = stored.flatMap(pager.current) ?? pager.startingRecord(at: startIndex)
+        let before = pager.record(from: stored, startingAt: startIndex)
         var after = before
         do {
             let effects = try step.apply(to: &after)
@@ -73,7 +73,7 @@ struct PagerSteps: Sendable {
             throw ClientError(error, pager: pager.key)
         }
         let outcome = StepOutcome(
-            before: stored.flatMap(pager.current) ?? initial(), stored: stored, after: result.1,
+            before: pager.record(from: stored, startingAt: startIndex), stored: stored, after: result.1,
             effects: result.0)
         return (outcome, result.reissued)
     }

@@ -46,7 +46,7 @@ struct PanelRoute: Sendable {
     /// once shown: the session's count, one more unless the page shows now.
     private func panel(_ pager: ResolvedPager, _ index: Int, session: SessionRecord?) -> HTTPResponse {
         let page = pager.configuration.pages[index]
-        let record = pager.storedRecord(in: session) ?? pager.startingRecord(at: 0)
+        let record = pager.record(from: session?.pagers[pager.key], startingAt: 0)
         let showsNow = record.state.selectedIndex == index && record.state.isLoaded(page.key)
         let shownCount = (record.shownCounts[page.key] ?? 0) + (showsNow ? 0 : 1)
         let panel = content.panel(page, of: pager.configuration, shownCount: shownCount)

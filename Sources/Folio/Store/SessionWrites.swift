@@ -73,9 +73,8 @@ public final class SessionWrites: Sendable {
         _ record: PagerRecord, expected: PagerRecord?, pager: String, session id: String, lastSeen: Double,
         then completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
     ) {
-        save(record, ifStill: ExpectedPager(record: expected), pager: pager, session: id, lastSeen: lastSeen)
-        {
-            error in
+        let condition = ExpectedPager(record: expected)
+        save(record, ifStill: condition, pager: pager, session: id, lastSeen: lastSeen) { error in
             switch error {
             case nil: completion(.success(true))
             case let error? where error.isConflict || error.isSessionGone: completion(.success(false))
