@@ -107,7 +107,7 @@ final class ViewRoute: Sendable {
         var response = try pages.rendered(
             view.view, view.pager, record: outcome.after,
             fields: ResponseFormFields(
-                csrfToken: Array(token.encoded(secret: secret).utf8),
+                csrfToken: token.encodedBytes(secret: secret),
                 returnTarget: view.returnTarget?.attributeBytes ?? [],
                 wallScreen: wallScreenHead(view, outcome)))
         // A HEAD or cross-site view sets nothing either; its form's post is

@@ -12,6 +12,17 @@ enum Hex {
         }
     }
 
+    /// Appends a number that is not negative as lowercase hex without
+    /// leading zeros ("0" for zero), as `String(value, radix: 16)` spells it.
+    static func append(number value: Int, to text: inout [UInt8]) {
+        precondition(value >= 0, "only numbers that are not negative have a hex spelling here")
+        var shift = max(0, (Int.bitWidth - value.leadingZeroBitCount - 1) / 4 * 4)
+        while shift >= 0 {
+            text.append(digits[(value >> shift) & 0x0F])
+            shift -= 4
+        }
+    }
+
     /// Writes `bytes` as lowercase hex to the start of `text`, which has
     /// room for two digits a byte: for callers that must not allocate.
     static func write(_ bytes: UnsafeRawBufferPointer, into text: UnsafeMutableRawBufferPointer) {

@@ -29,18 +29,36 @@ struct SignedFormToken: Sendable, Equatable {
     /// the MAC as 64 hex.
     /// - Precondition: `nonce` has 16 bytes and `issuedAt` is not negative.
     func encoded(secret: ServerSecret) -> String {
+        String(decoding: encodedBytes(secret: secret), as: UTF8.self)
+    }
+
+    /// ``encoded(secret:)`` as UTF-8 bytes. Every sessionless view signs a
+    /// token, so the signed message and the text are each built once at
+    /// their final size rather than by concatenating small arrays.
+    func encodedBytes(secret: ServerSecret) -> [UInt8] {
         precondition(nonce.count == Self.nonceByteCount, "a form token's nonce has 16 bytes")
         precondition(issuedAt >= 0, "a form token cannot be issued before 1970")
-        let time = Array(String(issuedAt, radix: 16).utf8)
-        var nonceDigits: [UInt8] = []
-        Hex.append(nonce, to: &nonceDigits)
-        let mac = secret.authenticate(Self.context + time + [UInt8(ascii: "|")] + nonceDigits)
-        var text = Self.prefix + time
+        var time: [UInt8] = []
+        Hex.append(number: issuedAt, to: &time)
+        let digitsCount = 2 * Self.nonceByteCount
+        var message: [UInt8] = []
+        message.reserveCapacity(Self.context.count + time.count + 1 + digitsCount)
+        message += Self.context
+        message += time
+        message.append(UInt8(ascii: "|"))
+        Hex.append(nonce, to: &message)
+        var text: [UInt8] = []
+        text.reserveCapacity(Self.prefix.count + time.count + 2 + digitsCount + 2 * HMACSHA256.byteCount)
+        text += Self.prefix
+        text += time
         text.append(UInt8(ascii: "."))
-        text += nonceDigits
+        text += message[(message.count - digitsCount)...]
         text.append(UInt8(ascii: "."))
-        Hex.append(mac, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        withUnsafeTemporaryAllocation(byteCount: HMACSHA256.byteCount, alignment: 1) { mac in
+            message.withUnsafeBytes { secret.authenticate($0, into: mac) }
+            Hex.append(UnsafeRawBufferPointer(mac), to: &text)
+        }
+        return text
     }
 
     /// The nonce as 32 lowercase hex digits (the cookie's value).

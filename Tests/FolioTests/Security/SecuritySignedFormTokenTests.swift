@@ -34,6 +34,19 @@ import Testing
         #expect(token.nonceHex == "00112233445566778899aabbccddeeff")
     }
 
+    @Test func timesAreSpelledInHexWithoutLeadingZerosAtEveryLength() {
+        let times =
+            [0, 1, 15, 16, 255, 256, 4095, 4096, 1_800_000_000, Int(Int32.max), Int.max]
+            + (0..<63).map { 1 << $0 }
+        for time in times {
+            var digits: [UInt8] = []
+            Hex.append(number: time, to: &digits)
+            #expect(String(decoding: digits, as: UTF8.self) == String(time, radix: 16), "\(time)")
+            let text = SignedFormToken(nonce: token.nonce, issuedAt: time).encoded(secret: secret)
+            #expect(text.hasPrefix("f1.\(String(time, radix: 16))."), "\(time)")
+        }
+    }
+
     @Test func aTokenIssuedAtZeroRoundTrips() {
         let early = SignedFormToken(nonce: Array(repeating: 1, count: 16), issuedAt: 0)
         #expect(
