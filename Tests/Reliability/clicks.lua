@@ -1,9 +1,11 @@
 -- Durable clicks for wrk (scripts/bench-clicks): every request a select
 -- that changes its session's page, so every request is a real write.
---   wrk ... -s clicks.lua URL -- SESSIONS_FILE PAGE_A PAGE_B
+--   wrk ... -s clicks.lua URL -- SESSIONS_FILE PAGE_A PAGE_B [PACE_MS]
 -- SESSIONS_FILE has one "cookie token" line per session; requests go to the
 -- sessions in turn, each flipping its session between PAGE_A and PAGE_B
--- (sessions start on PAGE_A). Prints CLICKS-RESULT with the answers that
+-- (sessions start on PAGE_A). With PACE_MS each connection waits that
+-- long after an answer before its next click: a load below saturation,
+-- where latency is the server's own rather than the queue's. Prints CLICKS-RESULT with the answers that
 -- were not the expected 303 and the latency's p50, p95, p99 and p99.9.
 local threads = {}
 
@@ -20,6 +22,7 @@ function init(args)
       end
    end
    page_a, page_b = args[2], args[3]
+   pace_ms = tonumber(args[4] or "0")
    turn = 0
    wrong = 0
 end
@@ -33,6 +36,10 @@ function request()
       { ["Cookie"] = "folio_session=" .. session.cookie,
         ["Content-Type"] = "application/x-www-form-urlencoded" },
       "page=" .. page .. "&csrf=" .. session.token)
+end
+
+function delay()
+   return pace_ms
 end
 
 function response(status, headers, body)
