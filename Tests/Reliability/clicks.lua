@@ -1,12 +1,13 @@
 -- Durable clicks for wrk (scripts/bench-clicks): every request a select
 -- that changes its session's page, so every request is a real write.
---   wrk ... -s clicks.lua URL -- SESSIONS_FILE PAGE_A PAGE_B [PACE_MS]
+--   [CLICKS_PACE_MS=MS] wrk ... -s clicks.lua URL -- SESSIONS_FILE PAGE_A PAGE_B
 -- SESSIONS_FILE has one "cookie token" line per session; requests go to the
 -- sessions in turn, each flipping its session between PAGE_A and PAGE_B
--- (sessions start on PAGE_A). With PACE_MS each connection waits that
--- long after an answer before its next click: a load below saturation,
--- where latency is the server's own rather than the queue's. Prints CLICKS-RESULT with the answers that
--- were not the expected 303 and the latency's p50, p95, p99 and p99.9.
+-- (sessions start on PAGE_A). With CLICKS_PACE_MS each connection waits
+-- that long after an answer before its next click: a load below
+-- saturation, where latency is the server's own rather than the queue's.
+-- Prints CLICKS-RESULT with the answers that were not the expected 303
+-- and the latency's p50, p95, p99 and p99.9.
 local threads = {}
 
 function setup(thread)
@@ -22,7 +23,6 @@ function init(args)
       end
    end
    page_a, page_b = args[2], args[3]
-   pace_ms = tonumber(args[4] or "0")
    turn = 0
    wrong = 0
 end
@@ -38,8 +38,13 @@ function request()
       "page=" .. page .. "&csrf=" .. session.token)
 end
 
-function delay()
-   return pace_ms
+-- Defined only when pacing, read when the script loads: wrk sends every
+-- request through a timer once a script has delay(), even one returning 0.
+local pace_ms = tonumber(os.getenv("CLICKS_PACE_MS") or "0")
+if pace_ms > 0 then
+   function delay()
+      return pace_ms
+   end
 end
 
 function response(status, headers, body)
