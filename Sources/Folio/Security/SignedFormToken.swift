@@ -38,19 +38,18 @@ struct SignedFormToken: Sendable, Equatable {
     func encodedBytes(secret: ServerSecret) -> [UInt8] {
         precondition(nonce.count == Self.nonceByteCount, "a form token's nonce has 16 bytes")
         precondition(issuedAt >= 0, "a form token cannot be issued before 1970")
-        var time: [UInt8] = []
-        Hex.append(number: issuedAt, to: &time)
         let digitsCount = 2 * Self.nonceByteCount
         var message: [UInt8] = []
-        message.reserveCapacity(Self.context.count + time.count + 1 + digitsCount)
+        message.reserveCapacity(Self.context.count + 2 * MemoryLayout<Int>.size + 1 + digitsCount)
         message += Self.context
-        message += time
+        Hex.append(number: issuedAt, to: &message)
+        let time = Self.context.count..<message.count
         message.append(UInt8(ascii: "|"))
         Hex.append(nonce, to: &message)
         var text: [UInt8] = []
         text.reserveCapacity(Self.prefix.count + time.count + 2 + digitsCount + 2 * HMACSHA256.byteCount)
         text += Self.prefix
-        text += time
+        text += message[time]
         text.append(UInt8(ascii: "."))
         text += message[(message.count - digitsCount)...]
         text.append(UInt8(ascii: "."))
