@@ -1,16 +1,21 @@
 import COpenSSL
 import FolioSync
 
-/// An HMAC-SHA256 key made ready once: OpenSSL's MAC context with the key
-/// already set, copied for each MAC. The one-shot `HMAC()` fetches the
-/// algorithm by name (a lock and string compares) and sets the key on every
-/// call, which showed up in profiles of views that sign a form.
+/// An HMAC-SHA256 key made ready once: OpenSSL's MAC contexts with the key
+/// already set, each used by one thread at a time and reset for the next
+/// MAC. The one-shot `HMAC()` fetches the algorithm by name (a lock and
+/// string compares) and sets the key on every call, and copying a keyed
+/// context for each MAC allocates and takes OpenSSL's locks: both showed up
+/// in profiles of views that sign a form.
 final class HMACKey: Sendable {
-    /// The keyed context, only ever read (copied) under the lock.
-    private let template: LockedValue<KeyedContext>
+    /// The keyed contexts: `template` is only ever copied, `idle` ones are
+    /// taken for a MAC and given back. There are never more than the
+    /// threads that signed at the same moment.
+    private let contexts: LockedValue<KeyedContexts>
 
-    private struct KeyedContext: @unchecked Sendable {
-        let context: OpaquePointer
+    private struct KeyedContexts: @unchecked Sendable {
+        let template: OpaquePointer
+        var idle: [OpaquePointer] = []
     }
 
     /// `nil` when libcrypto cannot make the context (out of memory, no HMAC).
@@ -34,22 +39,36 @@ final class HMACKey: Sendable {
             EVP_MAC_CTX_free(context)
             return nil
         }
-        template = LockedValue(KeyedContext(context: context))
+        contexts = LockedValue(KeyedContexts(template: context))
     }
 
-    deinit { template.withLock { EVP_MAC_CTX_free($0.context) } }
+    deinit {
+        contexts.withLock { contexts in
+            for context in contexts.idle { EVP_MAC_CTX_free(context) }
+            EVP_MAC_CTX_free(contexts.template)
+        }
+    }
 
     /// Writes the 32-byte MAC of `message` to the start of `mac`; false when
     /// libcrypto failed (then `mac` holds nothing to trust).
     func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer) -> Bool {
-        guard let context = template.withLock({ EVP_MAC_CTX_dup($0.context) }) else { return false }
-        defer { EVP_MAC_CTX_free(context) }
+        let taken = contexts.withLock { $0.idle.popLast() ?? EVP_MAC_CTX_dup($0.template) }
+        guard let context = taken else { return false }
         var length = 0
-        return EVP_MAC_update(
-            context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count)
-            == 1
+        // A NULL key starts a new MAC under the key the context holds.
+        let done =
+            EVP_MAC_init(context, nil, 0, nil) == 1
+            && EVP_MAC_update(
+                context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count)
+                == 1
             && EVP_MAC_final(
                 context, mac.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, mac.count) == 1
             && length == HMACSHA256.byteCount
+        if done {
+            contexts.withLock { $0.idle.append(context) }
+        } else {
+            EVP_MAC_CTX_free(context)
+        }
+        return done
     }
 }

@@ -1,4 +1,3 @@
-import COpenSSL
 import Foundation
 
 /// A source of unpredictable bytes for session ids and CSRF tokens.
@@ -8,9 +7,9 @@ public protocol RandomSource: Sendable {
     func randomBytes(count: Int) -> [UInt8]
 }
 
-/// The secure generator: OpenSSL's `RAND_bytes` (its DRBG, seeded and
-/// reseeded from `getrandom(2)`), which needs no system call per id or
-/// form nonce; the system's generator if it ever fails.
+/// The secure generator: OpenSSL's DRBG, seeded and reseeded from
+/// `getrandom(2)`, drawn from through `RandomPool` so that an id or a form
+/// nonce costs no call into OpenSSL of its own.
 public struct SystemRandomSource: RandomSource {
     /// Creates the source.
     public init() {}
@@ -18,10 +17,7 @@ public struct SystemRandomSource: RandomSource {
     /// `count` bytes from the secure generator.
     public func randomBytes(count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let filled = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
-        if filled == 1 { return bytes }
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = generator.next() }
+        bytes.withUnsafeMutableBytes { RandomPool.shared.fill($0) }
         return bytes
     }
 }

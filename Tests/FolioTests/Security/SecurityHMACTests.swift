@@ -43,6 +43,32 @@ import Testing
         #expect(secret.authenticate([]) == HMACSHA256.authenticate([], key: secret.bytes))
     }
 
+    /// A kept key's contexts are reused, one MAC after another: each MAC
+    /// is its own message's, whatever the message before it (lengths
+    /// across a SHA-256 block and beyond), from several threads at once.
+    @Test func reusedContextsGiveEachMessageItsOwnMac() async throws {
+        let secret = try ServerSecret(bytes: (0..<32).map { UInt8($0 * 7 & 0xFF) })
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    var generator = SystemRandomNumberGenerator()
+                    var wrong = 0
+                    for round in 0..<200 {
+                        let length = (thread * 31 + round * 17) % 200
+                        let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                        if secret.authenticate(message) != HMACSHA256.authenticate(message, key: secret.bytes)
+                        {
+                            wrong += 1
+                        }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func anEmptyMessageHasAMac() {
         #expect(HMACSHA256.authenticate([], key: Array("key".utf8)).count == 32)
     }

@@ -1,0 +1,58 @@
+import COpenSSL
+import FolioSync
+
+/// Secure random bytes drawn ahead, a few hundred at a time, and handed out
+/// once each.
+///
+/// Every view without a session needs a fresh 16-byte form nonce. One
+/// `RAND_bytes` call costs about a microsecond whatever its size (OpenSSL
+/// takes its DRBG's locks and asks the kernel for the process id, to notice
+/// a fork), so drawing 512 bytes at once makes a nonce cost a lock and a copy.
+/// Bytes handed out are wiped from the pool, so none is given twice and none
+/// stays behind. Folio never forks, so a child cannot share a parent's pool.
+final class RandomPool: Sendable {
+    /// The pool `SystemRandomSource` draws from.
+    static let shared = RandomPool()
+
+    /// How many bytes one refill draws; a request larger than this goes to
+    /// the generator directly.
+    static let refillSize = 512
+
+    private let state = LockedValue(Drawn())
+
+    private struct Drawn {
+        var bytes = [UInt8](repeating: 0, count: RandomPool.refillSize)
+        /// Bytes before this index were handed out (and wiped).
+        var used = RandomPool.refillSize
+    }
+
+    /// Fills `output` with bytes nobody else is given.
+    func fill(_ output: UnsafeMutableRawBufferPointer) {
+        let count = output.count
+        guard count <= Self.refillSize else {
+            Self.generate(output)
+            return
+        }
+        state.withLock { drawn in
+            if Self.refillSize - drawn.used < count {
+                drawn.bytes.withUnsafeMutableBytes { Self.generate($0) }
+                drawn.used = 0
+            }
+            drawn.bytes.withUnsafeMutableBytes { pool in
+                let taken = UnsafeMutableRawBufferPointer(rebasing: pool[drawn.used..<drawn.used + count])
+                output.copyMemory(from: UnsafeRawBufferPointer(taken))
+                taken.initializeMemory(as: UInt8.self, repeating: 0)
+            }
+            drawn.used += count
+        }
+    }
+
+    /// OpenSSL's DRBG (seeded and reseeded from `getrandom(2)`); the
+    /// system's generator if it ever fails.
+    private static func generate(_ output: UnsafeMutableRawBufferPointer) {
+        guard let base = output.baseAddress, !output.isEmpty else { return }
+        if RAND_bytes(base.assumingMemoryBound(to: UInt8.self), Int32(output.count)) == 1 { return }
+        var generator = SystemRandomNumberGenerator()
+        for index in output.indices { output[index] = generator.next() }
+    }
+}
