@@ -136,6 +136,22 @@ import Testing
         #expect(!text.contains("\r\nSet-Cookie"))
     }
 
+    /// A lone CR, a lone LF or a NUL anywhere in a name or value is dropped,
+    /// each found whichever comes first, and the rest of the field is kept.
+    @Test func dropsEachLineBreakByteAndNulWherever() {
+        var serializer = ResponseSerializer()
+        let values = ["a\rb", "a\nb", "a\u{0}b", "\r\nlead", "trail\r\n", "\u{0}m\ri\nd\u{0}"]
+        let response = HTTPResponse(
+            headers: HTTPHeaders(values.enumerated().map { ("X-\($0.offset)\r", $0.element) }))
+        serializer.serializeHead(response, keepAlive: true, http10: false)
+        let text = String(decoding: serializer.head, as: UTF8.self)
+        for (index, kept) in ["ab", "ab", "ab", "lead", "trail", "mid"].enumerated() {
+            #expect(
+                text.contains("\r\nX-\(index): \(kept)\r\n"), "field \(index) in \(text.debugDescription)")
+        }
+        #expect(!text.utf8.contains(0))
+    }
+
     @Test func writesEachResponsesOwnFieldsWhenTheyFollowOneAnother() {
         var serializer = ResponseSerializer()
         // The same text to `==`, other bytes: precomposed, then decomposed.
