@@ -11,16 +11,15 @@ final class ResolvedPager: Sendable {
     private let startingStates: [PagerState]
     private let pageIndexByKey: [String: Int]
     /// The pages whose data comes from a file, URL or provider (so showing
-    /// them may wait), with their loader names `{pager}/{page}`, made once.
-    let externalPages: [(key: String, name: String)]
+    /// them may wait), with their loader names `{pager}/{page}` and whether
+    /// every view shows them (a badge page), made once.
+    let externalPages: [(key: String, name: String, isShownByEveryView: Bool)]
     /// `externalDataNames[i]`: page `i`'s data names from a file, URL or
     /// provider (its own and its tiles'), made once rather than per request.
     let externalDataNames: [[String]]
     /// Pages with a badge and data from outside: every view shows their
     /// count, so their data loads even when nobody opened them.
     let badgePages: [PageConfiguration]
-    /// The keys of `badgePages`, as a set made once.
-    let badgePageKeys: Set<String>
     /// Whether some page has an access rule (so who asks decides the tabs).
     let hasPageRules: Bool
 
@@ -39,11 +38,12 @@ final class ResolvedPager: Sendable {
                 transition: configuration.transition)
         }
         externalDataNames = configuration.pages.map { $0.externalDataNames(of: configuration.key) }
+        let badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
+        let badgePageKeys = Set(badgePages.map(\.key))
         externalPages = zip(configuration.pages, externalDataNames).flatMap { page, names in
-            names.map { (page.key, $0) }
+            names.map { (page.key, $0, badgePageKeys.contains(page.key)) }
         }
-        badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
-        badgePageKeys = Set(badgePages.map(\.key))
+        self.badgePages = badgePages
         hasPageRules = configuration.pages.contains { $0.access != nil }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })

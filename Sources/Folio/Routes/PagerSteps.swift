@@ -80,10 +80,11 @@ struct PagerSteps: Sendable {
 
     /// Performs what a step's effects ask of the world outside the record:
     /// loads the data of each page it loads (a file, URL or provider), after
-    /// any session lock, so a slow URL holds up no one else.
+    /// any session lock, so a slow URL holds up no one else. A page with
+    /// no data from outside has nothing to load: rendering reads its own.
     func perform(_ effects: [PagerEffect], on pager: ResolvedPager) {
         for case .load(let key) in effects {
-            if let index = pager.pageIndex(key) {
+            if let index = pager.pageIndex(key), !pager.externalDataNames[index].isEmpty {
                 content.loadIfNeeded(pager.configuration.pages[index], of: pager.configuration)
             }
         }
@@ -92,10 +93,11 @@ struct PagerSteps: Sendable {
     /// Whether rendering `record` must first (re)load some page's data.
     func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
         guard !pager.externalPages.isEmpty else { return false }
-        return content.needsLoad(
-            pager.externalPages.compactMap {
-                record.state.isLoaded($0.key) || pager.badgePageKeys.contains($0.key) ? $0.name : nil
-            })
+        var names: [String] = []
+        for page in pager.externalPages where page.isShownByEveryView || record.state.isLoaded(page.key) {
+            names.append(page.name)
+        }
+        return content.needsLoad(names)
     }
 
     /// Whether performing `effects` would wait: a page they load has data
