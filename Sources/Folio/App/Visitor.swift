@@ -29,7 +29,7 @@ struct Visitor: Sendable {
     /// - Parameters:
     ///   - request: a request `ProxyTrust.believed(_:)` has cleaned.
     ///   - person: who the trusted proxy names (`ProxyTrust.person(in:)`).
-    init(_ request: HTTPRequest, person: Person?, binding: SessionBinding, readsPlainCookie: Bool) {
+    init(_ request: borrowing HTTPRequest, person: Person?, binding: SessionBinding, readsPlainCookie: Bool) {
         self.person = person
         let values = request.cookies(named: Self.cookieNames)
         carriesPlainSessionCookie = values[1] != nil

@@ -120,7 +120,7 @@ final class PageDataLoader: Sendable {
     {
         let now = clock.now
         guard source.isExternal, !source.isFile else {
-            if let data = slots.withLock({ $0[name]?.data }) {
+            if let data = slots.withLock({ slots in slots.index(forKey: name).flatMap { slots.values[$0].data } }) {
                 if data.expires.map({ $0 > now }) ?? true { return .current(data) }
                 refresh(name, source: source, recheckAfter: recheckAfter)
                 return .current(slots.withLock { $0[name]?.data } ?? data)
@@ -171,13 +171,19 @@ final class PageDataLoader: Sendable {
         let instant = DispatchTime.now().uptimeNanoseconds
         return slots.withLock { slots in
             names.contains { name in
-                guard let slot = slots[name] else { return true }
-                if let unclaimed = slot.unclaimed, instant < unclaimed.until { return false }
-                if let flight = slot.flight { return instant < flight.waitDeadline }
-                guard let data = slot.data else { return true }
-                return data.expires.map { $0 <= now } ?? false
+                // Read in place (`values[index]`): `slots[name]` copies the
+                // whole slot, a retain and a release of each of its references.
+                guard let index = slots.index(forKey: name) else { return true }
+                return Self.wouldWait(slots.values[index], instant: instant, now: now)
             }
         }
+    }
+
+    private static func wouldWait(_ slot: Slot, instant: UInt64, now: Double) -> Bool {
+        if let until = slot.unclaimed?.until, instant < until { return false }
+        if let deadline = slot.flight?.waitDeadline { return instant < deadline }
+        guard slot.data != nil else { return true }
+        return slot.data?.expires.map { $0 <= now } ?? false
     }
 
     /// Loads the page `name` again now, without waiting (a live page's

@@ -114,7 +114,6 @@ final class ClickRoute: Sendable {
         _ click: ClickRequest, to session: SessionRecord, _ context: RequestContext,
         _ responder: HTTPResponder
     ) {
-        let request = context.request
         let update: DeferredPagerUpdate<HTTPResponse, [PagerEffect]>
         do {
             update = try sessions.updatePagerWithoutWaiting(
@@ -125,7 +124,7 @@ final class ClickRoute: Sendable {
                     switch saved {
                     case .saved(let answer): responder.respond(answer)
                     case .failed(let error):
-                        responder.respond(errors.response(.unavailable(error), for: request))
+                        responder.respond(errors.response(.unavailable(error), for: context.request))
                     case .conflicted:
                         applied(click, to: session, decided: nil, context).handOn(
                             to: responder, fromStoreThread: true)
@@ -133,7 +132,7 @@ final class ClickRoute: Sendable {
                 })
         } catch {
             return responder.respond(
-                errors.response(ClientError(error, pager: click.pager.key), for: request))
+                errors.response(ClientError(error, pager: click.pager.key), for: context.request))
         }
         switch update {
         case .unchanged(let answer): responder.respond(answer)

@@ -4,7 +4,11 @@ import FolioHTTP
 /// handler runs (`FolioApp.disposition(for:)`): its route, the pager as
 /// the visitor may see it, the visitor, where their session is, and for a
 /// click its form and token verdict. Handlers act on this value alone.
-struct RequestContext: Sendable {
+///
+/// A class: a handler's plan hands it to the closure that answers, and
+/// copying it there (with its request) cost some thirty retains and
+/// releases per request; a reference costs one.
+final class RequestContext: Sendable {
     /// The request, forwarded headers believed only from trusted proxies.
     let request: HTTPRequest
     let route: Route
@@ -20,6 +24,19 @@ struct RequestContext: Sendable {
     let session: SessionLookup
     /// A click's form and token verdict (`nil` for other routes).
     let click: ResolvedClick?
+
+    init(
+        request: HTTPRequest, route: Route, pager: ResolvedPager, visitor: Visitor, changesNothing: Bool,
+        session: SessionLookup, click: ResolvedClick?
+    ) {
+        self.request = request
+        self.route = route
+        self.pager = pager
+        self.visitor = visitor
+        self.changesNothing = changesNothing
+        self.session = session
+        self.click = click
+    }
 
     static func changesNothing(_ request: HTTPRequest, _ visitor: Visitor) -> Bool {
         request.method == .head || visitor.isCrossSite

@@ -38,14 +38,13 @@ final class ViewRoute: Sendable {
 
     func plan(_ context: RequestContext, _ view: ViewRequest) throws(ClientError) -> RoutePlan {
         let context = view.wallScreen == nil ? context : context.changingNothing()
-        let request = context.request
         switch context.session {
         case .none:
             let outcome = try steps.outcome(
                 of: view.step, on: view.pager, session: nil, startIndex: view.startIndex)
             return .act(waitsFor: steps.needsLoad(outcome.after, of: view.pager) ? .pageData : .nothing) {
                 [self] in
-                errors.answering(request) { () throws(ClientError) in
+                errors.answering(context.request) { () throws(ClientError) in
                     try sessionlessView(view, outcome, context)
                 }
             }
@@ -57,7 +56,7 @@ final class ViewRoute: Sendable {
                 writes && sessions.storeIsDurable
                 ? .store : steps.needsLoad(outcome.after, of: view.pager) ? .pageData : .nothing
             return .act(waitsFor: wait) { [self] in
-                errors.answering(request) { () throws(ClientError) in
+                errors.answering(context.request) { () throws(ClientError) in
                     let touched = context.changesNothing ? false : sessions.noteUse(of: session)
                     return try sessionView(
                         view, session: session, touched: touched, outcome: outcome, context)
@@ -65,7 +64,9 @@ final class ViewRoute: Sendable {
             }
         case .unread(let claim):
             return .act(waitsFor: .store) { [self] in
-                errors.answering(request) { () throws(ClientError) in try readAndView(view, claim, context) }
+                errors.answering(context.request) { () throws(ClientError) in
+                    try readAndView(view, claim, context)
+                }
             }
         }
     }

@@ -158,9 +158,13 @@ struct OutputQueue {
             head.withUnsafeBytes { head in
                 vectors[0] = iovec(
                     iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
-                return pin(parts.prefix(count - 1), into: vectors, at: 1) { filled in
-                    Result { () throws(POSIXCallError) -> IOResult<Int> in
-                        try Socket.writev(fd, UnsafeMutableBufferPointer(rebasing: vectors[..<filled]))
+                return parts.withUnsafeBufferPointer { parts in
+                    pin(UnsafeBufferPointer(rebasing: parts.prefix(count - 1)), from: 0, into: vectors, at: 1)
+                    {
+                        filled in
+                        Result { () throws(POSIXCallError) -> IOResult<Int> in
+                            try Socket.writev(fd, UnsafeMutableBufferPointer(rebasing: vectors[..<filled]))
+                        }
                     }
                 }
             }
@@ -188,19 +192,22 @@ struct OutputQueue {
         return try result.get()
     }
 
-    /// Fills `vectors` from `buffers` by nesting `withUnsafeBytes`, so every
-    /// pointer stays valid until `body` returns; empty buffers are left out.
+    /// Fills `vectors` from `buffers` (from `position` on) by nesting
+    /// `withUnsafeBytes`, so every pointer stays valid until `body` returns;
+    /// empty buffers are left out. The buffers are reached in place through
+    /// the outer buffer: slicing and taking `first` copied each (a retain
+    /// and a release per part, every answer).
     private static func pin<R>(
-        _ buffers: ArraySlice<[UInt8]>, into vectors: UnsafeMutableBufferPointer<iovec>, at index: Int,
-        _ body: (Int) -> R
+        _ buffers: UnsafeBufferPointer<[UInt8]>, from position: Int,
+        into vectors: UnsafeMutableBufferPointer<iovec>, at index: Int, _ body: (Int) -> R
     ) -> R {
-        guard let buffer = buffers.first else { return body(index) }
-        return buffer.withUnsafeBytes { raw -> R in
+        guard position < buffers.count else { return body(index) }
+        return buffers[position].withUnsafeBytes { raw -> R in
             guard let base = raw.baseAddress, raw.count > 0 else {
-                return pin(buffers.dropFirst(), into: vectors, at: index, body)
+                return pin(buffers, from: position + 1, into: vectors, at: index, body)
             }
             vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: raw.count)
-            return pin(buffers.dropFirst(), into: vectors, at: index + 1, body)
+            return pin(buffers, from: position + 1, into: vectors, at: index + 1, body)
         }
     }
 

@@ -78,17 +78,22 @@ struct ResponseSerializer {
     private mutating func writeFields(_ fields: [HTTPHeaders.Field]) {
         nextFieldBytes.removeAll(keepingCapacity: true)
         nextFieldEnds.removeAll(keepingCapacity: true)
-        for (index, field) in fields.enumerated() {
-            if index < lastFields.count, Self.sameBytes(field, lastFields[index]) {
-                let start = index == 0 ? 0 : lastFieldEnds[index - 1]
-                nextFieldBytes.append(contentsOf: lastFieldBytes[start..<lastFieldEnds[index]])
-            } else if !Self.isServerField(field.name) {
-                Self.appendSanitized(field.name, to: &nextFieldBytes)
-                Self.append(": ", to: &nextFieldBytes)
-                Self.appendSanitized(field.value, to: &nextFieldBytes)
-                Self.append("\r\n", to: &nextFieldBytes)
+        // Through buffers, so each field is read in place, not copied.
+        fields.withUnsafeBufferPointer { fields in
+            lastFields.withUnsafeBufferPointer { lastFields in
+                for index in fields.indices {
+                    if index < lastFields.count, Self.sameBytes(fields[index], lastFields[index]) {
+                        let start = index == 0 ? 0 : lastFieldEnds[index - 1]
+                        nextFieldBytes.append(contentsOf: lastFieldBytes[start..<lastFieldEnds[index]])
+                    } else if !Self.isServerField(fields[index].name) {
+                        Self.appendSanitized(fields[index].name, to: &nextFieldBytes)
+                        Self.append(": ", to: &nextFieldBytes)
+                        Self.appendSanitized(fields[index].value, to: &nextFieldBytes)
+                        Self.append("\r\n", to: &nextFieldBytes)
+                    }
+                    nextFieldEnds.append(nextFieldBytes.count)
+                }
             }
-            nextFieldEnds.append(nextFieldBytes.count)
         }
         swap(&lastFieldBytes, &nextFieldBytes)
         swap(&lastFieldEnds, &nextFieldEnds)
@@ -100,17 +105,19 @@ struct ResponseSerializer {
     /// time: a byte-by-byte loop over the head of every answer showed up in
     /// profiles (2% of a view that sets a cookie).
     private static func appendSanitized(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let start = bytes.baseAddress else { return }
-            let clean =
-                memchr(start, 0x0A, bytes.count) == nil && memchr(start, 0x0D, bytes.count) == nil
-                && memchr(start, 0, bytes.count) == nil
-            if clean {
-                output.append(contentsOf: bytes)
-            } else {
-                for byte in bytes where byte != 0x0D && byte != 0x0A && byte != 0 { output.append(byte) }
-            }
+        let inPlace: Void? = text.utf8.withContiguousStorageIfAvailable { appendSanitized($0, to: &output) }
+        if inPlace == nil { Array(text.utf8).withUnsafeBufferPointer { appendSanitized($0, to: &output) } }
+    }
+
+    private static func appendSanitized(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard let start = bytes.baseAddress else { return }
+        let clean =
+            memchr(start, 0x0A, bytes.count) == nil && memchr(start, 0x0D, bytes.count) == nil
+            && memchr(start, 0, bytes.count) == nil
+        if clean {
+            output.append(contentsOf: bytes)
+        } else {
+            for byte in bytes where byte != 0x0D && byte != 0x0A && byte != 0 { output.append(byte) }
         }
     }
 
@@ -127,10 +134,9 @@ struct ResponseSerializer {
 
     private static func sameBytes(_ left: String, _ right: String) -> Bool {
         guard left.utf8.count == right.utf8.count else { return false }
-        var left = left
-        var right = right
-        return left.withUTF8 { left in
-            right.withUTF8 { right in
+        // In place when both are contiguous, as `equalsIgnoringASCIICase`.
+        let inPlace = left.utf8.withContiguousStorageIfAvailable { left in
+            right.utf8.withContiguousStorageIfAvailable { right in
                 // The same storage (the usual case: a handler's constant) needs no comparing.
                 guard let one = left.baseAddress, let other = right.baseAddress, one != other else {
                     return true
@@ -138,6 +144,8 @@ struct ResponseSerializer {
                 return memcmp(one, other, left.count) == 0
             }
         }
+        if let inPlace = inPlace ?? nil { return inPlace }
+        return left.utf8.elementsEqual(right.utf8)
     }
 
     /// The fields the server owns; a handler's copies are replaced.

@@ -45,8 +45,22 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
-        for field in fields where field.name.equalsIgnoringASCIICase(name) { return field.value }
-        return nil
+        firstIndex(named: name).map { fields[$0].value }
+    }
+
+    /// The index of the first field named `name`. Each field is read in
+    /// place through the buffer: iterating `fields` copies every field it
+    /// passes (a retain and a release of each string), and several lookups
+    /// run per request.
+    private func firstIndex(named name: String) -> Int? {
+        fields.withUnsafeBufferPointer { fields in
+            let length = name.utf8.count
+            // Lengths first: most fields differ in length, and reading a
+            // length takes no reference to the string.
+            return fields.indices.first {
+                fields[$0].name.utf8.count == length && fields[$0].name.equalsIgnoringASCIICase(name)
+            }
+        }
     }
 
     /// Every value for `name`, in order.
@@ -55,7 +69,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Whether any field is named `name`.
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    public func contains(_ name: String) -> Bool { firstIndex(named: name) != nil }
 
     /// Appends a field, keeping any existing ones with that name.
     public mutating func add(name: String, value: String) {
@@ -101,10 +115,10 @@ extension String {
     /// several times per request (each lookup scans every field).
     public func equalsIgnoringASCIICase(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        var left = self
-        var right = other
-        return left.withUTF8 { left in
-            right.withUTF8 { right in
+        // In place when both are contiguous (native and literal strings),
+        // without the copies `withUTF8` needs (it is mutating).
+        let inPlace = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in
                 for index in 0..<left.count where left[index].asciiLowercased != right[index].asciiLowercased
                 {
                     return false
@@ -112,6 +126,8 @@ extension String {
                 return true
             }
         }
+        if let inPlace = inPlace ?? nil { return inPlace }
+        return zip(utf8, other.utf8).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
     }
 }
 
