@@ -11,11 +11,15 @@ import FolioHTTP
 struct ProxyTrust: Sendable {
     let proxies: [AddressRange]
     let identity: IdentityHeaders
-    private let forwarded = ["X-Forwarded-Proto", "X-Forwarded-Host", "X-Forwarded-For"]
+    private static let forwarded = ["X-Forwarded-Proto", "X-Forwarded-Host", "X-Forwarded-For"]
+    /// The headers dropped from a request of a peer that is no trusted
+    /// proxy, listed once rather than joined for every request.
+    private let distrusted: [String]
 
     init(proxies: [AddressRange], identity: IdentityHeaders) {
         self.proxies = proxies
         self.identity = identity
+        distrusted = proxies.isEmpty ? identity.all : identity.all + Self.forwarded
     }
 
     /// Whether the request came from a trusted proxy. A request built in
@@ -29,7 +33,6 @@ struct ProxyTrust: Sendable {
     /// `request` without the headers its peer may not set.
     func believed(_ request: HTTPRequest) -> HTTPRequest {
         if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return request }
-        let distrusted = proxies.isEmpty ? identity.all : identity.all + forwarded
         guard distrusted.contains(where: { request.headers.contains($0) }) else { return request }
         var request = request
         for name in distrusted { request.headers.remove(name) }

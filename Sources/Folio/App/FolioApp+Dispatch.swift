@@ -120,8 +120,9 @@ extension FolioApp {
 
     /// Adds the headers every answer carries, and who asked to its access
     /// log line (`note`: the person's name, never a cookie or token).
-    private func finished(_ response: HTTPResponse, note: String?) -> HTTPResponse {
-        var response = response
+    /// `consuming`: the answer is changed in place, not copied first (a
+    /// copy made adding a header copy every field).
+    private func finished(_ response: consuming HTTPResponse, note: String?) -> HTTPResponse {
         if let note {
             response.accessLogNote = response.accessLogNote.map { note + " " + $0 } ?? note
         }

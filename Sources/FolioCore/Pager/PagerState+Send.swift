@@ -12,7 +12,7 @@ extension PagerState {
     ///   for additions; ``PagerError/unknownKey(_:)`` and
     ///   ``PagerError/cannotRemoveLastPage(_:)`` for removals.
     public mutating func send(_ event: PagerEvent) throws(PagerError) -> [PagerEffect] {
-        var effects: [PagerEffect] = []
+        var effects = Self.emptyEffects()
         switch event {
         case .appeared:
             appearIfNeeded(into: &effects)
@@ -46,7 +46,7 @@ extension PagerState {
     /// - Throws: ``PagerError/indexOutOfRange(index:count:)``, before changing anything.
     public mutating func select(index: Int) throws(PagerError) -> [PagerEffect] {
         try checkIndex(index)
-        var effects: [PagerEffect] = []
+        var effects = Self.emptyEffects()
         selectPage(index, immediately: true, into: &effects)
         appearIfNeeded(into: &effects)
         return effects
@@ -90,5 +90,14 @@ extension PagerState {
         guard (0...pages.count).contains(index) else {
             throw .insertionIndexOutOfRange(index: index, count: pages.count)
         }
+    }
+
+    /// An empty effect list with room for what a step usually emits (a
+    /// load, the appearance's two halves, the show): grown from empty, the
+    /// array was allocated twice or three times per step.
+    static func emptyEffects() -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        effects.reserveCapacity(8)
+        return effects
     }
 }
