@@ -1,14 +1,18 @@
 /// Lowercase hexadecimal, on bytes: the form tokens, their cookie and the
 /// secret file all spell bytes this way.
 enum Hex {
-    /// The sixteen digits, lowercase.
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// The lowercase digit of a value below 16, worked out rather than
+    /// looked up: a table in a global array costs a lazy-initialization
+    /// check and a bounds check per digit, and every view without a cookie
+    /// spells about a hundred digits.
+    @inline(__always)
+    private static func digit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
 
     /// Appends `bytes` to `text` as lowercase hex, two digits a byte.
     static func append(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
         for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+            text.append(digit(byte >> 4))
+            text.append(digit(byte & 0x0F))
         }
     }
 
@@ -18,7 +22,7 @@ enum Hex {
         precondition(value >= 0, "only numbers that are not negative have a hex spelling here")
         var shift = max(0, (Int.bitWidth - value.leadingZeroBitCount - 1) / 4 * 4)
         while shift >= 0 {
-            text.append(digits[(value >> shift) & 0x0F])
+            text.append(digit(UInt8((value >> shift) & 0x0F)))
             shift -= 4
         }
     }
@@ -28,8 +32,8 @@ enum Hex {
     static func write(_ bytes: UnsafeRawBufferPointer, into text: UnsafeMutableRawBufferPointer) {
         precondition(text.count >= 2 * bytes.count, "no room for the hex digits")
         for (index, byte) in bytes.enumerated() {
-            text[2 * index] = digits[Int(byte >> 4)]
-            text[2 * index + 1] = digits[Int(byte & 0x0F)]
+            text[2 * index] = digit(byte >> 4)
+            text[2 * index + 1] = digit(byte & 0x0F)
         }
     }
 
