@@ -7,7 +7,9 @@ import FolioHTTP
 ///
 /// A class: a handler's plan hands it to the closure that answers, and
 /// copying it there (with its request) cost some thirty retains and
-/// releases per request; a reference costs one.
+/// releases per request, some on objects every event loop shares (the
+/// pager), whose reference counts the loops' cores then fight over; a
+/// reference to this request's own object costs one.
 final class RequestContext: Sendable {
     /// The request, forwarded headers believed only from trusted proxies.
     let request: HTTPRequest

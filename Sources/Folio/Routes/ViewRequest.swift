@@ -2,7 +2,11 @@ import FolioCore
 import FolioHTTP
 
 /// `GET /{pager}`, `GET /{pager}/{page}` and `GET /{pager}/fragment`, resolved.
-struct ViewRequest: Sendable {
+///
+/// A class, like `RequestContext`: the plan and the closure that answers
+/// pass it on, and each copy of a struct retained the pager, which every
+/// event loop shares, so the loops' cores fought over its reference count.
+final class ViewRequest: Sendable {
     let view: PagerView
     let pager: ResolvedPager
     /// `.select` of the URL's page, or `.appear`.
