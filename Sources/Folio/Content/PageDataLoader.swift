@@ -120,10 +120,10 @@ final class PageDataLoader: Sendable {
     {
         let now = clock.now
         guard source.isExternal, !source.isFile else {
-            if let data = slots.withLock({ slots in slots.index(forKey: name).flatMap { slots.values[$0].data } }) {
+            if let data = keptData(name) {
                 if data.expires.map({ $0 > now }) ?? true { return .current(data) }
                 refresh(name, source: source, recheckAfter: recheckAfter)
-                return .current(slots.withLock { $0[name]?.data } ?? data)
+                return .current(keptData(name) ?? data)
             }
             let stamp = source.filePath.flatMap(FileStamp.init(path:))
             var data = Self.loadAtHand(source, now: now)
@@ -177,6 +177,11 @@ final class PageDataLoader: Sendable {
                 return Self.wouldWait(slots.values[index], instant: instant, now: now)
             }
         }
+    }
+
+    /// The data kept for `name`, read in place as in `wouldWait`.
+    private func keptData(_ name: String) -> PageData? {
+        slots.withLock { slots in slots.index(forKey: name).flatMap { slots.values[$0].data } }
     }
 
     private static func wouldWait(_ slot: Slot, instant: UInt64, now: Double) -> Bool {
