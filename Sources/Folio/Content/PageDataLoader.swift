@@ -187,8 +187,8 @@ final class PageDataLoader: Sendable {
     private static func wouldWait(_ slot: Slot, instant: UInt64, now: Double) -> Bool {
         if let until = slot.unclaimed?.until, instant < until { return false }
         if let deadline = slot.flight?.waitDeadline { return instant < deadline }
-        guard slot.data != nil else { return true }
-        return slot.data?.expires.map { $0 <= now } ?? false
+        guard let expires = slot.data.map({ $0.expires }) else { return true }
+        return expires.map { $0 <= now } ?? false
     }
 
     /// Loads the page `name` again now, without waiting (a live page's

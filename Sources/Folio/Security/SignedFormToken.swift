@@ -40,7 +40,7 @@ struct SignedFormToken: Sendable, Equatable {
         precondition(issuedAt >= 0, "a form token cannot be issued before 1970")
         let digitsCount = 2 * Self.nonceByteCount
         var message: [UInt8] = []
-        message.reserveCapacity(Self.context.count + 2 * MemoryLayout<Int>.size + 1 + digitsCount)
+        message.reserveCapacity(Self.context.count + Int.bitWidth / 4 + 1 + digitsCount)
         message += Self.context
         Hex.append(number: issuedAt, to: &message)
         let time = Self.context.count..<message.count

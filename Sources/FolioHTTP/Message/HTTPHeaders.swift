@@ -115,10 +115,8 @@ extension String {
     /// several times per request (each lookup scans every field).
     public func equalsIgnoringASCIICase(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        // In place when both are contiguous (native and literal strings),
-        // without the copies `withUTF8` needs (it is mutating).
-        let inPlace = utf8.withContiguousStorageIfAvailable { left in
-            other.utf8.withContiguousStorageIfAvailable { right in
+        return withUTF8InPlace { left in
+            other.withUTF8InPlace { right in
                 for index in 0..<left.count where left[index].asciiLowercased != right[index].asciiLowercased
                 {
                     return false
@@ -126,8 +124,14 @@ extension String {
                 return true
             }
         }
-        if let inPlace = inPlace ?? nil { return inPlace }
-        return zip(utf8, other.utf8).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    }
+
+    /// Calls `body` with the string's UTF-8 bytes: in place when they are
+    /// contiguous (native and literal strings), without the copy of the
+    /// string that the mutating `withUTF8` needs; from a copy otherwise.
+    func withUTF8InPlace<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
     }
 }
 
