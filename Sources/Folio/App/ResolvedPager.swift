@@ -17,9 +17,6 @@ final class ResolvedPager: Sendable {
     /// `externalDataNames[i]`: page `i`'s data names from a file, URL or
     /// provider (its own and its tiles'), made once rather than per request.
     let externalDataNames: [[String]]
-    /// Pages with a badge and data from outside: every view shows their
-    /// count, so their data loads even when nobody opened them.
-    let badgePages: [PageConfiguration]
     /// Whether some page has an access rule (so who asks decides the tabs).
     let hasPageRules: Bool
 
@@ -38,12 +35,12 @@ final class ResolvedPager: Sendable {
                 transition: configuration.transition)
         }
         externalDataNames = configuration.pages.map { $0.externalDataNames(of: configuration.key) }
-        let badgePages = configuration.pages.filter { $0.badge != nil && $0.source.isExternal }
-        let badgePageKeys = Set(badgePages.map(\.key))
         externalPages = zip(configuration.pages, externalDataNames).flatMap { page, names in
-            names.map { (page.key, $0, badgePageKeys.contains(page.key)) }
+            // A page with a badge and data from outside: every view shows
+            // its count, so its data loads even when nobody opened it.
+            let isShownByEveryView = page.badge != nil && page.source.isExternal
+            return names.map { (page.key, $0, isShownByEveryView) }
         }
-        self.badgePages = badgePages
         hasPageRules = configuration.pages.contains { $0.access != nil }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
