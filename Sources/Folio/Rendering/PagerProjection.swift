@@ -1,5 +1,4 @@
 import FolioCore
-import Foundation
 
 /// What one visitor's view of a pager shows, computed once from the
 /// resolved pager and the record: the one projection behind the page
@@ -131,14 +130,5 @@ public struct PagerProjection: Codable, Sendable, Equatable {
         }
         barWidth = Length(geometry.contentWidth)
         pagesChanged = record.pagesChanged
-    }
-}
-
-extension PagerProjection {
-    /// The state JSON: UTF-8, keys sorted.
-    var jsonBytes: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? [UInt8](encoder.encode(self))) ?? Array("{}".utf8)
     }
 }

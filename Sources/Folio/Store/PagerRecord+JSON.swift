@@ -33,10 +33,11 @@ extension PagerRecord {
 
 extension PagesChange {
     /// The JSON its `Codable` conformance reads, written directly like the
-    /// rest of the record (a `nil` move left out).
+    /// rest of the record (a `nil` move left out), keys sorted as the state
+    /// JSON has them.
     func writeJSON(to json: inout JSONBytes) {
         json.raw("{")
-        let lists = [("added", added), ("removed", removed), ("moved", moved), ("retitled", retitled)]
+        let lists = [("added", added), ("moved", moved), ("removed", removed), ("retitled", retitled)]
         for (index, (name, keys)) in lists.enumerated() {
             if index > 0 { json.raw(",") }
             json.key(name)
@@ -52,11 +53,11 @@ extension PagesChange {
             json.key("from")
             json.string(selectionMoved.from)
             json.raw(",")
-            json.key("to")
-            json.string(selectionMoved.to)
-            json.raw(",")
             json.key("reason")
             json.string(selectionMoved.reason.rawValue)
+            json.raw(",")
+            json.key("to")
+            json.string(selectionMoved.to)
             json.raw("}")
         }
         json.raw("}")

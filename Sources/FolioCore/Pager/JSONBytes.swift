@@ -41,10 +41,12 @@ public struct JSONBytes: Sendable {
     /// Appends an integer.
     public mutating func integer(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
-    /// Appends a finite number (shortest form that reads back the same).
+    /// Appends a finite number: the shortest form that reads back the same,
+    /// a whole number without `.0` (as `JSONEncoder` writes it).
     public mutating func number(_ value: Double) {
         precondition(value.isFinite, "JSON has no \(value)")
-        bytes.append(contentsOf: value.description.utf8)
+        let text = value.description
+        bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
     }
 
     /// Appends `"key":`.
