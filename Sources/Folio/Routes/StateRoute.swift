@@ -39,13 +39,14 @@ struct StateRoute: Sendable {
         -> HTTPResponse
     {
         errors.answering(context.request) { () throws(ClientError) in
-            var record = pager.storedRecord(in: session)
-            if record == nil {
+            let record: PagerRecord
+            if let stored = pager.storedRecord(in: session) {
+                record = stored
+            } else {
                 record = try steps.outcome(of: .appear, on: pager, session: nil, startIndex: 0).after
             }
             var response = HTTPResponse.json(
-                .ok,
-                PagerProjection(pager, record: record ?? pager.startingRecord(at: 0), site: site).jsonBytes)
+                .ok, PagerProjection(pager, record: record, site: site).jsonBytes)
             response.headers.add(name: "Cache-Control", value: "private, no-cache")
             return response
         }
