@@ -45,8 +45,15 @@ public struct JSONBytes: Sendable {
     /// a whole number without `.0` (as `JSONEncoder` writes it).
     public mutating func number(_ value: Double) {
         precondition(value.isFinite, "JSON has no \(value)")
-        let text = value.description
-        bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+        // Whole numbers up to 2^53 (`description` writes their digits, then
+        // ".0") without making the text; larger ones as `description` has them.
+        if value.rounded(.towardZero) == value && abs(value) <= 9_007_199_254_740_992 {
+            if value == 0 && value.sign == .minus { raw("-") }
+            integer(Int(value))
+        } else {
+            let text = value.description
+            bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+        }
     }
 
     /// Appends `"key":`.
