@@ -32,11 +32,17 @@ struct ProxyTrust: Sendable {
 
     /// `request` without the headers its peer may not set.
     func believed(_ request: HTTPRequest) -> HTTPRequest {
-        if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return request }
-        guard distrusted.contains(where: { request.headers.contains($0) }) else { return request }
+        guard distrusts(request) else { return request }
         var request = request
         for name in distrusted { request.headers.remove(name) }
         return request
+    }
+
+    /// Whether `believed(_:)` drops some of the request's headers: forwarded
+    /// ones, from a peer that is no trusted proxy.
+    func distrusts(_ request: HTTPRequest) -> Bool {
+        if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return false }
+        return distrusted.contains { request.headers.contains($0) }
     }
 
     /// The client a request speaks for: from a trusted proxy, the nearest

@@ -12,7 +12,14 @@ extension FolioApp {
     public func disposition(for request: HTTPRequest) -> HTTPDisposition {
         // Before anything reads them: forwarded headers from a peer that is
         // no trusted proxy are dropped, so nothing further on believes them.
-        let request = parts.trust.believed(request)
+        // A request with none goes on as it came (a copy retains each of
+        // its strings and arrays).
+        parts.trust.distrusts(request)
+            ? disposition(believing: parts.trust.believed(request)) : disposition(believing: request)
+    }
+
+    /// `disposition(for:)` of a request whose headers may all be believed.
+    private func disposition(believing request: HTTPRequest) -> HTTPDisposition {
         let person = parts.trust.person(in: request)
         let note = person.map { "user=" + AccessRefusal.logWord($0.stableName) }
         // Once: the request finishes on this generation even if a reload replaces it meanwhile.

@@ -31,17 +31,20 @@ struct Visitor: Sendable {
     ///   - person: who the trusted proxy names (`ProxyTrust.person(in:)`).
     init(_ request: borrowing HTTPRequest, person: Person?, binding: SessionBinding, readsPlainCookie: Bool) {
         self.person = person
-        let values = request.cookies(named: Self.cookieNames)
-        carriesPlainSessionCookie = values[1] != nil
-        let session = values[0] ?? (readsPlainCookie ? values[1] : nil)
+        // Without a `Cookie` header nothing is looked for (no array of
+        // three nils made for every new visitor's view).
+        let values = request.headers.contains("Cookie") ? request.cookies(named: Self.cookieNames) : []
+        func cookie(_ index: Int) -> String? { index < values.count ? values[index] : nil }
+        carriesPlainSessionCookie = cookie(1) != nil
+        let session = cookie(0) ?? (readsPlainCookie ? cookie(1) : nil)
         if let session, let id = binding.sessionID(fromCookie: session, for: person) {
             sessionClaim = SessionClaim(id: id, isBoundToPerson: person != nil)
-            sessionCookieIsHostPrefixed = values[0] != nil
+            sessionCookieIsHostPrefixed = cookie(0) != nil
         } else {
             sessionClaim = nil
             sessionCookieIsHostPrefixed = false
         }
-        formNonce = values[2].flatMap(SignedFormToken.nonce(fromCookie:))
+        formNonce = cookie(2).flatMap(SignedFormToken.nonce(fromCookie:))
         fetchSite = request.headers["Sec-Fetch-Site"].map { $0.trimmingSpacesAndTabs().lowercased() }
         headers = request.headers
     }
