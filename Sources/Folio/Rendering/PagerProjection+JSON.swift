@@ -14,9 +14,8 @@ extension PagerProjection {
         json.string(layout)
         json.raw(",\"pager\":")
         json.string(pager)
-        json.raw(",\"pages\":[")
-        for (position, page) in pages.enumerated() {
-            if position > 0 { json.raw(",") }
+        json.raw(",\"pages\":")
+        json.array(pages) { json, page in
             json.raw("{\"href\":")
             json.string(page.href)
             json.raw(",\"key\":")
@@ -28,7 +27,6 @@ extension PagerProjection {
             json.string(page.title)
             json.raw("}")
         }
-        json.raw("]")
         if let pagesChanged {
             json.raw(",\"pagesChanged\":")
             pagesChanged.writeJSON(to: &json)
@@ -39,9 +37,8 @@ extension PagerProjection {
         json.integer(selected.index)
         json.raw(",\"key\":")
         json.string(selected.key)
-        json.raw("},\"tabs\":[")
-        for (position, tab) in tabs.enumerated() {
-            if position > 0 { json.raw(",") }
+        json.raw("},\"tabs\":")
+        json.array(tabs) { json, tab in
             json.raw("{\"indicator\":")
             tab.indicator.writeJSON(to: &json)
             json.raw(",\"key\":")
@@ -54,7 +51,7 @@ extension PagerProjection {
             tab.width.writeJSON(to: &json)
             json.raw("}")
         }
-        json.raw("],\"title\":")
+        json.raw(",\"title\":")
         json.string(title)
         json.raw(",\"titleStyle\":")
         json.string(titleStyle)

@@ -41,12 +41,7 @@ extension PagesChange {
         for (index, (name, keys)) in lists.enumerated() {
             if index > 0 { json.raw(",") }
             json.key(name)
-            json.raw("[")
-            for (position, key) in keys.enumerated() {
-                if position > 0 { json.raw(",") }
-                json.string(key)
-            }
-            json.raw("]")
+            json.array(keys) { $0.string($1) }
         }
         if let selectionMoved {
             json.raw(",\"selectionMoved\":{")

@@ -17,6 +17,21 @@ public struct JSONBytes: Sendable {
     /// Appends JSON text written elsewhere (a value made by another `JSONBytes`).
     public mutating func json(_ text: [UInt8]) { bytes.append(contentsOf: text) }
 
+    /// Appends a JSON array of `items`, each written by `write`.
+    @inlinable
+    public mutating func array<Items: Sequence>(
+        _ items: Items, _ write: (inout JSONBytes, Items.Element) -> Void
+    ) {
+        raw("[")
+        var first = true
+        for item in items {
+            if !first { raw(",") }
+            first = false
+            write(&self, item)
+        }
+        raw("]")
+    }
+
     /// Appends a string literal: quoted, with `"`, `\` and control characters escaped.
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))

@@ -3,16 +3,15 @@ extension PagerState {
     /// reads back equal: the keys and shapes of `encode(to:)`, written
     /// directly (see `JSONBytes`).
     public func writeJSON(to json: inout JSONBytes) {
-        json.raw("{\"pages\":[")
-        for (position, page) in pages.enumerated() {
-            if position > 0 { json.raw(",") }
+        json.raw("{\"pages\":")
+        json.array(pages) { json, page in
             json.raw("{\"key\":")
             json.string(page.key)
             json.raw(",\"title\":")
             json.string(page.title)
             json.raw("}")
         }
-        json.raw("],\"selection\":")
+        json.raw(",\"selection\":")
         switch selection {
         case .notAppeared(let index):
             json.raw("{\"notAppeared\":{\"index\":")
@@ -29,12 +28,8 @@ extension PagerState {
             json.integer(to)
             json.raw("}}")
         }
-        json.raw(",\"loadedKeys\":[")
-        for (position, key) in loadedKeys.enumerated() {
-            if position > 0 { json.raw(",") }
-            json.string(key)
-        }
-        json.raw("]")
+        json.raw(",\"loadedKeys\":")
+        json.array(loadedKeys) { $0.string($1) }
         if let cacheLimit {
             json.raw(",\"cacheLimit\":")
             json.integer(cacheLimit)
