@@ -31,18 +31,17 @@ struct ProxyTrust: Sendable {
     }
 
     /// `request` without the headers its peer may not set.
-    func believed(_ request: HTTPRequest) -> HTTPRequest {
-        guard distrusts(request) else { return request }
+    func believed(_ request: HTTPRequest) -> HTTPRequest { withoutDistrusted(request) ?? request }
+
+    /// `request` without the forwarded headers its peer may not set; `nil`
+    /// when it has none (so a caller can go on with the request it has
+    /// rather than a copy, which retains each of its strings and arrays).
+    func withoutDistrusted(_ request: HTTPRequest) -> HTTPRequest? {
+        if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return nil }
+        guard distrusted.contains(where: { request.headers.contains($0) }) else { return nil }
         var request = request
         for name in distrusted { request.headers.remove(name) }
         return request
-    }
-
-    /// Whether `believed(_:)` drops some of the request's headers: forwarded
-    /// ones, from a peer that is no trusted proxy.
-    func distrusts(_ request: HTTPRequest) -> Bool {
-        if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return false }
-        return distrusted.contains { request.headers.contains($0) }
     }
 
     /// The client a request speaks for: from a trusted proxy, the nearest

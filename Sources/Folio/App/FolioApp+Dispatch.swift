@@ -12,10 +12,9 @@ extension FolioApp {
     public func disposition(for request: HTTPRequest) -> HTTPDisposition {
         // Before anything reads them: forwarded headers from a peer that is
         // no trusted proxy are dropped, so nothing further on believes them.
-        // A request with none goes on as it came (a copy retains each of
-        // its strings and arrays).
-        parts.trust.distrusts(request)
-            ? disposition(believing: parts.trust.believed(request)) : disposition(believing: request)
+        // A request with none goes on as it came.
+        if let believed = parts.trust.withoutDistrusted(request) { return disposition(believing: believed) }
+        return disposition(believing: request)
     }
 
     /// `disposition(for:)` of a request whose headers may all be believed.

@@ -25,6 +25,8 @@ struct Visitor: Sendable {
     private let headers: HTTPHeaders
 
     private static let cookieNames = [FolioApp.hostCookieName, FolioApp.cookieName, FolioApp.formCookieName]
+    /// `cookies(named: cookieNames)` of a request without a `Cookie` header.
+    private static let noCookies = [String?](repeating: nil, count: cookieNames.count)
 
     /// - Parameters:
     ///   - request: a request `ProxyTrust.believed(_:)` has cleaned.
@@ -32,19 +34,19 @@ struct Visitor: Sendable {
     init(_ request: borrowing HTTPRequest, person: Person?, binding: SessionBinding, readsPlainCookie: Bool) {
         self.person = person
         // Without a `Cookie` header nothing is looked for (no array of
-        // three nils made for every new visitor's view).
-        let values = request.headers.contains("Cookie") ? request.cookies(named: Self.cookieNames) : []
-        func cookie(_ index: Int) -> String? { index < values.count ? values[index] : nil }
-        carriesPlainSessionCookie = cookie(1) != nil
-        let session = cookie(0) ?? (readsPlainCookie ? cookie(1) : nil)
+        // nils made for every new visitor's view).
+        let values =
+            request.headers.contains("Cookie") ? request.cookies(named: Self.cookieNames) : Self.noCookies
+        carriesPlainSessionCookie = values[1] != nil
+        let session = values[0] ?? (readsPlainCookie ? values[1] : nil)
         if let session, let id = binding.sessionID(fromCookie: session, for: person) {
             sessionClaim = SessionClaim(id: id, isBoundToPerson: person != nil)
-            sessionCookieIsHostPrefixed = cookie(0) != nil
+            sessionCookieIsHostPrefixed = values[0] != nil
         } else {
             sessionClaim = nil
             sessionCookieIsHostPrefixed = false
         }
-        formNonce = cookie(2).flatMap(SignedFormToken.nonce(fromCookie:))
+        formNonce = values[2].flatMap(SignedFormToken.nonce(fromCookie:))
         fetchSite = request.headers["Sec-Fetch-Site"].map { $0.trimmingSpacesAndTabs().lowercased() }
         headers = request.headers
     }
