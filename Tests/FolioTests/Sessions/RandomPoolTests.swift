@@ -23,10 +23,13 @@ import Testing
     @Test func drawsOfAnySizeAreFilled() {
         let random = SystemRandomSource()
         for count in [1, 7, 33, 500, RandomPool.refillSize, RandomPool.refillSize + 1, 4_096] {
-            let first = random.randomBytes(count: count)
-            let second = random.randomBytes(count: count)
-            #expect(first.count == count && second.count == count)
-            #expect(first != second, "two draws of \(count) bytes were the same")
+            // Two draws of one byte are the same one time in 256, so one
+            // byte is drawn 32 times and must not always be the same (all
+            // alike: far below once in a billion runs); from 7 bytes on, a
+            // repeat among 32 draws is as unlikely, and none may repeat.
+            let draws = (0..<32).map { _ in random.randomBytes(count: count) }
+            #expect(draws.allSatisfy { $0.count == count })
+            #expect(Set(draws).count >= (count == 1 ? 2 : 32), "draws of \(count) bytes repeated")
         }
         #expect(random.randomBytes(count: 0).isEmpty)
     }
