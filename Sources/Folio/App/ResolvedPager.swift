@@ -19,6 +19,10 @@ final class ResolvedPager: Sendable {
     let externalDataNames: [[String]]
     /// Whether some page has an access rule (so who asks decides the tabs).
     let hasPageRules: Bool
+    /// A view's step on the starting record, run once here rather than per
+    /// request (most views without a session): `[i]` is `GET /{pager}/{page i}`
+    /// (`.select(i)` from page `i`), the last `GET /{pager}` (`.appear` from page 0).
+    private let newVisitorOutcomes: [StepOutcome]
 
     var key: String { configuration.key }
     var pageCount: Int { startingStates.count }
@@ -44,6 +48,43 @@ final class ResolvedPager: Sendable {
         hasPageRules = configuration.pages.contains { $0.access != nil }
         pageIndexByKey = Dictionary(
             configuration.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let views = startingStates.indices.map { (PagerStep.select($0), $0) } + [(PagerStep.appear, 0)]
+        newVisitorOutcomes = try views.map {
+            [startingStates, externalPages] (step, index) throws(PagerError) in
+            let before = PagerRecord(state: startingStates[index])
+            var after = before
+            let effects = try step.apply(to: &after)
+            return StepOutcome(
+                before: before, stored: nil, after: after, effects: effects,
+                dataNames: Self.dataNames(shownIn: after, externalPages: externalPages))
+        }
+    }
+
+    /// `step` on the starting record at page `startIndex`, as run at start,
+    /// when it is one of a view's steps (`nil` for any other).
+    func newVisitorOutcome(of step: PagerStep, startIndex: Int) -> StepOutcome? {
+        switch step {
+        case .appear where startIndex == 0: newVisitorOutcomes.last
+        case .select(let index) where index == startIndex && startingStates.indices.contains(index):
+            newVisitorOutcomes[index]
+        default: nil
+        }
+    }
+
+    /// The data names (`{pager}/{page}`) that rendering `record` reads from a
+    /// file, URL or provider: its loaded pages' and every badge page's.
+    func dataNames(shownIn record: PagerRecord) -> [String] {
+        Self.dataNames(shownIn: record, externalPages: externalPages)
+    }
+
+    private static func dataNames(
+        shownIn record: PagerRecord, externalPages: [(key: String, name: String, isShownByEveryView: Bool)]
+    ) -> [String] {
+        var names: [String] = []
+        for page in externalPages where page.isShownByEveryView || record.state.isLoaded(page.key) {
+            names.append(page.name)
+        }
+        return names
     }
 
     /// The index of the page with this key.

@@ -9,15 +9,21 @@ final class StepOutcome: Sendable {
     let effects: [PagerEffect]
     /// Whether saving it changes what is stored.
     let changesRecord: Bool
+    /// The data names rendering `after` reads (`ResolvedPager.dataNames(shownIn:)`).
+    let dataNames: [String]
 
     // A class: a view's plan hands it to the closure that answers, which
     // then takes one reference rather than copying two records.
     /// - Parameter stored: The session's record as stored, before any
     ///   adapting to changed pages; `nil` when the session has none.
-    init(before: PagerRecord, stored: PagerRecord?, after: PagerRecord, effects: [PagerEffect]) {
+    init(
+        before: PagerRecord, stored: PagerRecord?, after: PagerRecord, effects: [PagerEffect],
+        dataNames: [String]
+    ) {
         self.before = before
         self.after = after
         self.effects = effects
+        self.dataNames = dataNames
         changesRecord = stored.map { $0 != after } ?? true
     }
 
@@ -34,17 +40,22 @@ struct PagerSteps: Sendable {
     let content: PageContentStore
 
     /// `step` on the session's record of `pager`, or on the starting record
-    /// (page `startIndex`) when it has none.
+    /// (page `startIndex`) when it has none: a view's, as run at start.
     /// - Throws: `ClientError` for a refused event (404/400).
     func outcome(of step: PagerStep, on pager: ResolvedPager, session: SessionRecord?, startIndex: Int)
         throws(ClientError) -> StepOutcome
     {
         let stored = session?.pagers[pager.key]
+        if stored == nil, let outcome = pager.newVisitorOutcome(of: step, startIndex: startIndex) {
+            return outcome
+        }
         let before = pager.record(from: stored, startingAt: startIndex)
         var after = before
         do {
             let effects = try step.apply(to: &after)
-            return StepOutcome(before: before, stored: stored, after: after, effects: effects)
+            return StepOutcome(
+                before: before, stored: stored, after: after, effects: effects,
+                dataNames: pager.dataNames(shownIn: after))
         } catch {
             throw ClientError.from(error, pager: pager.key)
         }
@@ -74,7 +85,7 @@ struct PagerSteps: Sendable {
         }
         let outcome = StepOutcome(
             before: pager.record(from: stored, startingAt: startIndex), stored: stored, after: result.1,
-            effects: result.0)
+            effects: result.0, dataNames: pager.dataNames(shownIn: result.1))
         return (outcome, result.reissued)
     }
 
@@ -90,14 +101,14 @@ struct PagerSteps: Sendable {
         }
     }
 
+    /// Whether rendering the outcome's record must first (re)load some page's data.
+    func needsLoad(_ outcome: StepOutcome) -> Bool {
+        content.needsLoad(outcome.dataNames)
+    }
+
     /// Whether rendering `record` must first (re)load some page's data.
     func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
-        guard !pager.externalPages.isEmpty else { return false }
-        var names: [String] = []
-        for page in pager.externalPages where page.isShownByEveryView || record.state.isLoaded(page.key) {
-            names.append(page.name)
-        }
-        return content.needsLoad(names)
+        content.needsLoad(pager.dataNames(shownIn: record))
     }
 
     /// Whether performing `effects` would wait: a page they load has data
