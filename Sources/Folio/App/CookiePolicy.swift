@@ -97,7 +97,17 @@ struct CookiePolicy: Sendable {
 
     /// `Set-Cookie` for the nonce a visitor's signed form tokens are bound to.
     func formCookie(nonceHex: String, for request: HTTPRequest) -> String {
-        "\(FolioApp.formCookieName)=\(nonceHex)" + attributes(for: request, maxAge: maxAge)
+        // Built at its final size: every view without a cookie sets one, and
+        // an interpolation then a `+` allocated twice.
+        let attributes = attributes(for: request, maxAge: maxAge)
+        var cookie = ""
+        cookie.reserveCapacity(
+            FolioApp.formCookieName.utf8.count + 1 + nonceHex.utf8.count + attributes.utf8.count)
+        cookie += FolioApp.formCookieName
+        cookie += "="
+        cookie += nonceHex
+        cookie += attributes
+        return cookie
     }
 
     /// Whether the request carried a plain session cookie where the

@@ -63,7 +63,8 @@ final class PagerRenderer: Sendable {
         var selected: Int
         /// The loaded pages' indices, ascending.
         var loaded: [Int]
-        /// For each of `loaded`, its shown count when its panel shows it, else 0.
+        /// For each of `loaded`, its shown count when its panel shows it, else
+        /// 0; empty when no loaded panel shows a count.
         var shownCounts: [Int]
         var generation: Int
         var notice: PagerNotice?
@@ -110,12 +111,23 @@ final class PagerRenderer: Sendable {
         let pager = resolved.configuration
         let state = record.state
         let (countSensitive, generation) = content.cacheKeyInputs(of: pager)
-        let loaded = state.loadedKeys.compactMap(resolved.pageIndex).sorted()
+        // Sorted in place and counts only where a panel shows one: each
+        // array made here was an allocation per view.
+        var loaded: [Int] = []
+        loaded.reserveCapacity(state.loadedKeys.count)
+        for key in state.loadedKeys {
+            if let index = resolved.pageIndex(key) { loaded.append(index) }
+        }
+        loaded.sort()
+        var shownCounts: [Int] = []
+        if loaded.contains(where: { countSensitive[$0] }) {
+            shownCounts = loaded.map { index in
+                countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
+            }
+        }
         let key = Key(
             view: view, pager: pager.cacheName, selected: state.selectedIndex, loaded: loaded,
-            shownCounts: loaded.map { index in
-                countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
-            }, generation: generation, notice: notice)
+            shownCounts: shownCounts, generation: generation, notice: notice)
         let cached = cache.withLock { $0.value(for: key) }
         let entry: Entry
         if let cached, cached.expires.map({ $0 > now }) ?? true {

@@ -37,12 +37,18 @@ enum Hex {
         }
     }
 
-    /// `bytes` as lowercase hex.
+    /// `bytes` as lowercase hex, written straight into the string's storage
+    /// (one allocation, not an array's and then the string's).
     static func encode(_ bytes: some Collection<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        append(bytes, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            var index = 0
+            for byte in bytes {
+                text[index] = digit(byte >> 4)
+                text[index + 1] = digit(byte & 0x0F)
+                index += 2
+            }
+            return index
+        }
     }
 
     /// The value of one digit, or `nil` when `digit` is not one. Uppercase

@@ -77,25 +77,11 @@ extension SignedFormToken {
         _ macDigits: UnsafeRawBufferPointer, time: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer,
         secret: ServerSecret
     ) -> Bool {
-        let messageCount = context.count + time.count + 1 + nonce.count
         let macCount = HMACSHA256.byteCount
-        return withUnsafeTemporaryAllocation(byteCount: messageCount + 3 * macCount, alignment: 1) { buffer in
-            var end = 0
-            func append(_ bytes: UnsafeRawBufferPointer) {
-                UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).copyMemory(
-                    from: bytes)
-                end += bytes.count
-            }
-            context.withUnsafeBytes { append($0) }
-            append(time)
-            buffer[end] = UInt8(ascii: "|")
-            end += 1
-            append(nonce)
-            let message = UnsafeRawBufferPointer(rebasing: buffer[..<messageCount])
-            let mac = UnsafeMutableRawBufferPointer(
-                rebasing: buffer[messageCount..<(messageCount + macCount)])
-            secret.authenticate(message, into: mac)
-            let expected = UnsafeMutableRawBufferPointer(rebasing: buffer[(messageCount + macCount)...])
+        return withUnsafeTemporaryAllocation(byteCount: 3 * macCount, alignment: 1) { buffer in
+            let mac = UnsafeMutableRawBufferPointer(rebasing: buffer[..<macCount])
+            authenticate(time: time, nonce: nonce, secret: secret, into: mac)
+            let expected = UnsafeMutableRawBufferPointer(rebasing: buffer[macCount...])
             Hex.write(UnsafeRawBufferPointer(mac), into: expected)
             return HMACSHA256.isEqual(UnsafeRawBufferPointer(expected), macDigits)
         }

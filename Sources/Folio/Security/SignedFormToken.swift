@@ -33,31 +33,55 @@ struct SignedFormToken: Sendable, Equatable {
     }
 
     /// ``encoded(secret:)`` as UTF-8 bytes. Every sessionless view signs a
-    /// token, so the signed message and the text are each built once at
-    /// their final size rather than by concatenating small arrays.
+    /// token, so the text is built once at its final size and the signed
+    /// message on the stack, rather than by concatenating small arrays.
     func encodedBytes(secret: ServerSecret) -> [UInt8] {
         precondition(nonce.count == Self.nonceByteCount, "a form token's nonce has 16 bytes")
         precondition(issuedAt >= 0, "a form token cannot be issued before 1970")
         let digitsCount = 2 * Self.nonceByteCount
-        var message: [UInt8] = []
-        message.reserveCapacity(Self.context.count + Int.bitWidth / 4 + 1 + digitsCount)
-        message += Self.context
-        Hex.append(number: issuedAt, to: &message)
-        let time = Self.context.count..<message.count
-        message.append(UInt8(ascii: "|"))
-        Hex.append(nonce, to: &message)
         var text: [UInt8] = []
-        text.reserveCapacity(Self.prefix.count + time.count + 2 + digitsCount + 2 * HMACSHA256.byteCount)
+        text.reserveCapacity(
+            Self.prefix.count + Int.bitWidth / 4 + 2 + digitsCount + 2 * HMACSHA256.byteCount)
         text += Self.prefix
-        text += message[time]
+        Hex.append(number: issuedAt, to: &text)
+        let time = Self.prefix.count..<text.count
         text.append(UInt8(ascii: "."))
-        text += message[(message.count - digitsCount)...]
-        text.append(UInt8(ascii: "."))
+        Hex.append(nonce, to: &text)
+        let nonceDigits = (text.count - digitsCount)..<text.count
         withUnsafeTemporaryAllocation(byteCount: HMACSHA256.byteCount, alignment: 1) { mac in
-            message.withUnsafeBytes { secret.authenticate($0, into: mac) }
+            text.withUnsafeBytes { text in
+                Self.authenticate(
+                    time: UnsafeRawBufferPointer(rebasing: text[time]),
+                    nonce: UnsafeRawBufferPointer(rebasing: text[nonceDigits]), secret: secret, into: mac)
+            }
+            text.append(UInt8(ascii: "."))
             Hex.append(UnsafeRawBufferPointer(mac), to: &text)
         }
         return text
+    }
+
+    /// Writes into `mac` the MAC of a token whose time and nonce are spelled
+    /// `time` and `nonce` (hex digits): HMAC-SHA256 under `secret` of
+    /// `context` + time + "|" + nonce, the message built on the stack.
+    static func authenticate(
+        time: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, secret: ServerSecret,
+        into mac: UnsafeMutableRawBufferPointer
+    ) {
+        let messageCount = context.count + time.count + 1 + nonce.count
+        withUnsafeTemporaryAllocation(byteCount: messageCount, alignment: 1) { buffer in
+            var end = 0
+            func append(_ bytes: UnsafeRawBufferPointer) {
+                UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).copyMemory(
+                    from: bytes)
+                end += bytes.count
+            }
+            context.withUnsafeBytes { append($0) }
+            append(time)
+            buffer[end] = UInt8(ascii: "|")
+            end += 1
+            append(nonce)
+            secret.authenticate(UnsafeRawBufferPointer(buffer), into: mac)
+        }
     }
 
     /// The nonce as 32 lowercase hex digits (the cookie's value).
