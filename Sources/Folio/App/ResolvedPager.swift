@@ -14,8 +14,10 @@ final class ResolvedPager: Sendable {
     /// them may wait), with their loader names `{pager}/{page}` and whether
     /// every view shows them (a badge page), made once.
     let externalPages: [(key: String, name: String, isShownByEveryView: Bool)]
-    /// `externalDataNames[i]`: page `i`'s data names from a file, URL or
-    /// provider (its own and its tiles'), made once rather than per request.
+    /// `externalData[i]`: page `i`'s data from a file, URL or provider (its
+    /// own and its tiles'), made once rather than per request.
+    let externalData: [[ExternalData]]
+    /// `externalDataNames[i]`: the names of `externalData[i]`.
     let externalDataNames: [[String]]
     /// Whether some page has an access rule (so who asks decides the tabs).
     let hasPageRules: Bool
@@ -38,7 +40,8 @@ final class ResolvedPager: Sendable {
                 pages: pages, selectedIndex: index, cacheLimit: configuration.cacheLimit,
                 transition: configuration.transition)
         }
-        externalDataNames = configuration.pages.map { $0.externalDataNames(of: configuration.key) }
+        externalData = configuration.pages.map { $0.externalData(of: configuration.key) }
+        externalDataNames = externalData.map { $0.map(\.name) }
         externalPages = zip(configuration.pages, externalDataNames).flatMap { page, names in
             // A page with a badge and data from outside: every view shows
             // its count, so its data loads even when nobody opened it.

@@ -300,11 +300,10 @@ final class PageContentStore: Sendable {
     /// Starts loading a page's data if needed, without waiting (the `load`
     /// effect, so a URL is fetched when the page is first shown, not
     /// before); the view's rendering then waits for that same load.
-    func loadIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration) {
-        _ = loader.data(
-            pager.key + "/" + page.key, source: page.source, waiting: false, recheckAfter: page.refreshSeconds
-        )
-        loadTilesIfNeeded(page, of: pager)
+    func loadIfNeeded(_ data: [ExternalData]) {
+        for data in data {
+            loader.loadIfNeeded(data.name, source: data.source, recheckAfter: data.recheckAfter)
+        }
     }
 
     /// Folio's words for `pager`'s panels: its own language, else the dashboard's.

@@ -164,6 +164,23 @@ final class PageDataLoader: Sendable {
         return stale.map { .stale($0) } ?? .loading
     }
 
+    /// Starts loading the page `name` unless the data kept is current (the
+    /// `load` effect): the kept data is looked at in place, not copied out
+    /// as `data(_:source:waiting:recheckAfter:)` returns it.
+    func loadIfNeeded(_ name: String, source: PageSource, recheckAfter: Double?) {
+        let now = clock.now
+        let current = slots.withLock { slots in
+            guard let index = slots.index(forKey: name) else { return false }
+            return Self.isCurrent(slots.values[index], now: now)
+        }
+        if !current { _ = data(name, source: source, waiting: false, recheckAfter: recheckAfter) }
+    }
+
+    private static func isCurrent(_ slot: Slot, now: Double) -> Bool {
+        guard let data = slot.data else { return false }
+        return data.expires.map { $0 > now } ?? true
+    }
+
     /// Whether a view of the page `name` would wait now: its data is
     /// missing or expired and no load is in flight, or one is and its
     /// wait has not run out. One lock; `FolioApp.disposition(for:)` asks this on the event loop.

@@ -95,9 +95,7 @@ struct PagerSteps: Sendable {
     /// no data from outside has nothing to load: rendering reads its own.
     func perform(_ effects: [PagerEffect], on pager: ResolvedPager) {
         for case .load(let key) in effects {
-            if let index = pager.pageIndex(key), !pager.externalDataNames[index].isEmpty {
-                content.loadIfNeeded(pager.configuration.pages[index], of: pager.configuration)
-            }
+            if let index = pager.pageIndex(key) { content.loadIfNeeded(pager.externalData[index]) }
         }
     }
 

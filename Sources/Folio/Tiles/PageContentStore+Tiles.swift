@@ -51,14 +51,6 @@ extension PageContentStore {
     }
 
     /// Loads the tiles' own data without waiting (the `load` effect).
-    func loadTilesIfNeeded(_ page: PageConfiguration, of pager: PagerConfiguration) {
-        for tile in page.tiles where tile.source.isExternal {
-            _ = loader.data(
-                TileDataName.of(tile, page: page, pager: pager.key), source: tile.source, waiting: false,
-                recheckAfter: tile.refreshSeconds)
-        }
-    }
-
     /// Loads the live tiles' own data again now without waiting (with their page's refresh).
     func refreshTiles(_ page: PageConfiguration, of pager: PagerConfiguration) {
         for tile in page.tiles where tile.refreshSeconds != nil {
@@ -90,8 +82,19 @@ extension PageConfiguration {
     /// The data names (`pager/page`, `pager/page/tile`) of this page whose
     /// data comes from a file, URL or provider, so a view may wait for it.
     func externalDataNames(of pager: String) -> [String] {
-        let own = source.isExternal ? [pager + "/" + key] : []
+        externalData(of: pager).map(\.name)
+    }
+
+    /// This page's data from a file, URL or provider: its own, then its tiles'.
+    func externalData(of pager: String) -> [ExternalData] {
+        let own =
+            source.isExternal
+            ? [ExternalData(name: pager + "/" + key, source: source, recheckAfter: refreshSeconds)] : []
         return own
-            + tiles.filter { $0.source.isExternal }.map { TileDataName.of($0, page: self, pager: pager) }
+            + tiles.filter { $0.source.isExternal }.map {
+                ExternalData(
+                    name: TileDataName.of($0, page: self, pager: pager), source: $0.source,
+                    recheckAfter: $0.refreshSeconds)
+            }
     }
 }
