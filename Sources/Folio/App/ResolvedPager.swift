@@ -58,7 +58,7 @@ final class ResolvedPager: Sendable {
             var after = before
             let effects = try step.apply(to: &after)
             return StepOutcome(
-                before: before, stored: nil, after: after, effects: effects,
+                before: before, after: after, effects: effects, changesRecord: true,
                 dataNames: Self.dataNames(shownIn: after, externalPages: externalPages))
         }
     }
@@ -84,8 +84,13 @@ final class ResolvedPager: Sendable {
         shownIn record: PagerRecord, externalPages: [(key: String, name: String, isShownByEveryView: Bool)]
     ) -> [String] {
         var names: [String] = []
-        for page in externalPages where page.isShownByEveryView || record.state.isLoaded(page.key) {
-            names.append(page.name)
+        // Through the buffer: a `for` over the array copied each page's
+        // strings first (ten retains and releases per session's view here).
+        externalPages.withUnsafeBufferPointer { pages in
+            for index in pages.indices
+            where pages[index].isShownByEveryView || record.state.isLoaded(pages[index].key) {
+                names.append(pages[index].name)
+            }
         }
         return names
     }
@@ -120,11 +125,17 @@ final class ResolvedPager: Sendable {
     /// `nil` only for a record that cannot be carried over (none today: the
     /// configuration's pages are checked when loaded).
     func current(_ record: PagerRecord) -> PagerRecord? {
+        current(taking: record)?.record
+    }
+
+    /// `current(_:)` of a record its caller gives up, handed back without a
+    /// copy when it is current as stored (`asStored`).
+    func current(taking record: consuming PagerRecord) -> (record: PagerRecord, asStored: Bool)? {
         let configured = startingStates[0]
         if record.state.transition == configured.transition, record.state.cacheLimit == configured.cacheLimit,
             record.state.pages == configured.pages
         {
-            return record
+            return (record, true)
         }
         guard
             let (state, change) = try? record.state.adapted(
@@ -133,7 +144,7 @@ final class ResolvedPager: Sendable {
         var adapted = record
         adapted.state = state
         if !change.isEmpty { adapted.pagesChanged = change }
-        return adapted
+        return (adapted, false)
     }
 
     /// The page a form's `page` field names: a page key first, and only when

@@ -7,24 +7,23 @@ final class StepOutcome: Sendable {
     let before: PagerRecord
     let after: PagerRecord
     let effects: [PagerEffect]
-    /// Whether saving it changes what is stored.
+    /// Whether saving it changes what is stored: `after` differs from the
+    /// session's record as stored, or there was none.
     let changesRecord: Bool
     /// The data names rendering `after` reads (`ResolvedPager.dataNames(shownIn:)`).
     let dataNames: [String]
 
     // A class: a view's plan hands it to the closure that answers, which
     // then takes one reference rather than copying two records.
-    /// - Parameter stored: The session's record as stored, before any
-    ///   adapting to changed pages; `nil` when the session has none.
     init(
-        before: PagerRecord, stored: PagerRecord?, after: PagerRecord, effects: [PagerEffect],
+        before: PagerRecord, after: PagerRecord, effects: [PagerEffect], changesRecord: Bool,
         dataNames: [String]
     ) {
         self.before = before
         self.after = after
         self.effects = effects
+        self.changesRecord = changesRecord
         self.dataNames = dataNames
-        changesRecord = stored.map { $0 != after } ?? true
     }
 
     /// The step as run, for a save that would otherwise run it again.
@@ -45,16 +44,22 @@ struct PagerSteps: Sendable {
     func outcome(of step: PagerStep, on pager: ResolvedPager, session: SessionRecord?, startIndex: Int)
         throws(ClientError) -> StepOutcome
     {
-        let stored = session?.pagers[pager.key]
-        if stored == nil, let outcome = pager.newVisitorOutcome(of: step, startIndex: startIndex) {
+        // The stored record is taken, not copied: one adapted to new pages
+        // changes when saved, whatever the step does.
+        let before: PagerRecord
+        var asStored = false
+        if let stored = session?.pagers[pager.key], let current = pager.current(taking: stored) {
+            (before, asStored) = current
+        } else if let outcome = pager.newVisitorOutcome(of: step, startIndex: startIndex) {
             return outcome
+        } else {
+            before = pager.startingRecord(at: startIndex)
         }
-        let before = pager.record(from: stored, startingAt: startIndex)
         var after = before
         do {
             let effects = try step.apply(to: &after)
             return StepOutcome(
-                before: before, stored: stored, after: after, effects: effects,
+                before: before, after: after, effects: effects, changesRecord: !asStored || before != after,
                 dataNames: pager.dataNames(shownIn: after))
         } catch {
             throw ClientError.from(error, pager: pager.key)
@@ -84,8 +89,9 @@ struct PagerSteps: Sendable {
             throw ClientError(error, pager: pager.key)
         }
         let outcome = StepOutcome(
-            before: pager.record(from: stored, startingAt: startIndex), stored: stored, after: result.1,
-            effects: result.0, dataNames: pager.dataNames(shownIn: result.1))
+            before: pager.record(from: stored, startingAt: startIndex), after: result.1, effects: result.0,
+            changesRecord: stored.map { $0 != result.1 } ?? true,
+            dataNames: pager.dataNames(shownIn: result.1))
         return (outcome, result.reissued)
     }
 
