@@ -18,13 +18,16 @@ extension HTTPRequest {
     public func cookies(named names: [String]) -> [String?] {
         var found = [String?](repeating: nil, count: names.count)
         var missing = names.count
-        forEachCookie { name, value in
-            for (index, wanted) in names.enumerated()
-            where found[index] == nil && name.elementsEqual(wanted.utf8) {
-                found[index] = String(decoding: value, as: UTF8.self)
-                missing -= 1
+        // The names are read through their buffer, not copied for each pair.
+        names.withUnsafeBufferPointer { names in
+            forEachCookie { name, value in
+                for index in names.indices
+                where found[index] == nil && names[index].withUTF8InPlace({ name.elementsEqual($0) }) {
+                    found[index] = String(decoding: value, as: UTF8.self)
+                    missing -= 1
+                }
+                return missing > 0
             }
-            return missing > 0
         }
         return found
     }
@@ -36,26 +39,36 @@ extension HTTPRequest {
     private func forEachCookie(
         _ body: (Slice<UnsafeBufferPointer<UInt8>>, Slice<UnsafeBufferPointer<UInt8>>) -> Bool
     ) {
-        for field in headers where field.name.equalsIgnoringASCIICase("Cookie") {
-            var header = field.value
-            let goesOn = header.withUTF8 { bytes -> Bool in
-                var rest = bytes[...]
-                while !rest.isEmpty {
-                    let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-                    let pair = rest[..<end]
-                    rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
-                    guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                    let name = Self.trimmed(pair[..<equals])
-                    guard !name.isEmpty else { continue }
-                    var value = Self.trimmed(pair[(equals + 1)...])
-                    if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                        value = value.dropFirst().dropLast()
-                    }
-                    if !body(name, value) { return false }
-                }
-                return true
+        // Fields and values read in place: a `for` over the headers, and a
+        // `var` copy of a value to reach its bytes, cost retains per field.
+        headers.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name.equalsIgnoringASCIICase("Cookie") {
+                if !Self.forEachCookie(in: fields[index].value, body) { return }
             }
-            if !goesOn { return }
+        }
+    }
+
+    /// `forEachCookie` over one `Cookie` header's value; false when `body` stopped.
+    private static func forEachCookie(
+        in header: String,
+        _ body: (Slice<UnsafeBufferPointer<UInt8>>, Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+    ) -> Bool {
+        header.withUTF8InPlace { bytes -> Bool in
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+                let pair = rest[..<end]
+                rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let name = trimmed(pair[..<equals])
+                guard !name.isEmpty else { continue }
+                var value = trimmed(pair[(equals + 1)...])
+                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                    value = value.dropFirst().dropLast()
+                }
+                if !body(name, value) { return false }
+            }
+            return true
         }
     }
 
