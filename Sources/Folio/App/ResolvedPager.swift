@@ -128,15 +128,19 @@ final class ResolvedPager: Sendable {
         current(taking: record)?.record
     }
 
+    /// Whether `record` was saved under the pages, transition and cache
+    /// limit in force, so `current(_:)` gives it back as it is.
+    func isCurrent(_ record: PagerRecord) -> Bool {
+        let configured = startingStates[0]
+        return record.state.transition == configured.transition
+            && record.state.cacheLimit == configured.cacheLimit && record.state.pages == configured.pages
+    }
+
     /// `current(_:)` of a record its caller gives up, handed back without a
     /// copy when it is current as stored (`asStored`).
     func current(taking record: consuming PagerRecord) -> (record: PagerRecord, asStored: Bool)? {
+        if isCurrent(record) { return (record, true) }
         let configured = startingStates[0]
-        if record.state.transition == configured.transition, record.state.cacheLimit == configured.cacheLimit,
-            record.state.pages == configured.pages
-        {
-            return (record, true)
-        }
         guard
             let (state, change) = try? record.state.adapted(
                 to: configured.pages, cacheLimit: configured.cacheLimit, transition: configured.transition)

@@ -117,7 +117,7 @@ final class ClickRoute: Sendable {
         let update: DeferredPagerUpdate<HTTPResponse, [PagerEffect]>
         do {
             update = try sessions.updatePagerWithoutWaiting(
-                click.pager.key, session: session, current: click.pager.current,
+                click.pager.key, session: session, isCurrent: click.pager.isCurrent,
                 { (record) throws(PagerError) -> [PagerEffect] in try click.step.apply(to: &record) },
                 prepare: { effects, record in preparedAnswer(click, effects, record, session, context) },
                 whenSaved: { [self] saved in

@@ -42,7 +42,7 @@ extension SessionManager {
     ///     after it; `nil` when that would wait (nothing is changed then).
     ///   - whenSaved: Runs once the save ended.
     func updatePagerWithoutWaiting<Result: Sendable, Failure: Error, Answer: Sendable>(
-        _ pager: String, session known: SessionRecord, current: (PagerRecord) -> PagerRecord?,
+        _ pager: String, session known: SessionRecord, isCurrent: (PagerRecord) -> Bool,
         _ change: (inout PagerRecord) throws(Failure) -> Result,
         prepare: (Result, PagerRecord) -> Answer?,
         whenSaved: @escaping @Sendable (DeferredSave<Answer>) -> Void
@@ -62,13 +62,16 @@ extension SessionManager {
             }
         guard let session = latest,
             isLive(session, now),
-            session.isIssuedAtClick, let before = session.pagers[pager], current(before) == before
+            session.isIssuedAtClick, let before = session.pagers[pager], isCurrent(before)
         else { return .declined(nil) }
         var after = before
         let result: Result
         do throws(Failure) { result = try change(&after) } catch { throw .rejected(error) }
-        let decided = Decided(input: before, result: result, after: after)
-        guard let answer = prepare(result, after) else { return .declined(decided) }
+        // What was decided is kept only when declining: each record it
+        // holds is a copy (retains) on every click's way.
+        guard let answer = prepare(result, after) else {
+            return .declined(Decided(input: before, result: result, after: after))
+        }
         // An unchanged click whose last use is due saves the record as it is
         // with the new time: its use rides in the click's own write. So does
         // any unchanged click of a shared store's session, which may be this

@@ -185,10 +185,27 @@ public final class SessionManager: Sendable {
 
     /// Whether `token` is this session's CSRF token (constant-time compare).
     public func isValidToken(_ token: String?, for session: SessionRecord) -> Bool {
-        guard let token else { return false }
-        let given = Array(token.utf8)
-        let expected = Array(session.csrfToken.utf8)
-        guard given.count == expected.count else { return false }
+        let expected = session.csrfToken
+        guard let token, token.utf8.count == expected.utf8.count else { return false }
+        // Compared in place when both strings are contiguous (they are: a
+        // form's field and a stored token), else through copies.
+        let inPlace = token.utf8.withContiguousStorageIfAvailable { given in
+            expected.utf8.withContiguousStorageIfAvailable { expected in
+                Self.equalInConstantTime(given, expected)
+            }
+        }
+        if let inPlace = inPlace ?? nil { return inPlace }
+        return Array(token.utf8).withUnsafeBufferPointer { given in
+            Array(expected.utf8).withUnsafeBufferPointer { Self.equalInConstantTime(given, $0) }
+        }
+    }
+
+    /// Whether two byte strings of one length are equal, looking at every byte.
+    private static func equalInConstantTime(
+        _ given: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
+    )
+        -> Bool
+    {
         var difference: UInt8 = 0
         for index in given.indices { difference |= given[index] ^ expected[index] }
         return difference == 0

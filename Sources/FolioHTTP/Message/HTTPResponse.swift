@@ -64,7 +64,17 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(
             status: status,
             headers: ["Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"],
-            body: .bytes(Array((message + "\n").utf8)))
+            body: .bytes(Self.line(message)))
+    }
+
+    /// `message` and a newline as bytes, made at their size (one allocation,
+    /// not a joined string's and then the array's).
+    private static func line(_ message: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(message.utf8.count + 1)
+        bytes.append(contentsOf: message.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     /// A `text/html; charset=utf-8` response.

@@ -20,7 +20,7 @@ extension SessionManager {
     ) -> String? {
         do {
             let update = try updatePagerWithoutWaiting(
-                "x", session: session, current: { $0 },
+                "x", session: session, isCurrent: { _ in true },
                 { (record) throws(PagerError) -> Int in
                     _ = try record.state.select(index: index)
                     return index
