@@ -18,6 +18,9 @@ struct PageData: Sendable {
     /// Whether another instance loaded it (and shared it here): not shared again.
     var fromPeer = false
 
+    /// Whether it may still be shown as loaded at `now` (it has not expired).
+    func isCurrent(at now: Double) -> Bool { expires.map { $0 > now } ?? true }
+
     /// The data as one JSON object, as another instance takes it.
     var json: [UInt8] {
         Array(TemplateValue.object(TemplateObject(globals.sorted { $0.key < $1.key })).jsonText.utf8)
@@ -121,7 +124,7 @@ final class PageDataLoader: Sendable {
         let now = clock.now
         guard source.isExternal, !source.isFile else {
             if let data = keptData(name) {
-                if data.expires.map({ $0 > now }) ?? true { return .current(data) }
+                if data.isCurrent(at: now) { return .current(data) }
                 refresh(name, source: source, recheckAfter: recheckAfter)
                 return .current(keptData(name) ?? data)
             }
@@ -143,7 +146,7 @@ final class PageDataLoader: Sendable {
                     return (unclaimed.data, nil, false)
                 }
             }
-            if let data = slot.data, data.expires.map({ $0 > now }) ?? true { return (data, nil, false) }
+            if let data = slot.data, data.isCurrent(at: now) { return (data, nil, false) }
             if let flight = slot.flight {
                 if waiting { slots[name]?.flightHasWaiter = true }
                 return (slot.data, flight, false)
@@ -171,14 +174,9 @@ final class PageDataLoader: Sendable {
         let now = clock.now
         let current = slots.withLock { slots in
             guard let index = slots.index(forKey: name) else { return false }
-            return Self.isCurrent(slots.values[index], now: now)
+            return slots.values[index].data?.isCurrent(at: now) ?? false
         }
         if !current { _ = data(name, source: source, waiting: false, recheckAfter: recheckAfter) }
-    }
-
-    private static func isCurrent(_ slot: Slot, now: Double) -> Bool {
-        guard let data = slot.data else { return false }
-        return data.expires.map { $0 > now } ?? true
     }
 
     /// Whether a view of the page `name` would wait now: its data is

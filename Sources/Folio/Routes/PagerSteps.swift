@@ -10,14 +10,16 @@ final class StepOutcome: Sendable {
     /// Whether saving it changes what is stored: `after` differs from the
     /// session's record as stored, or there was none.
     let changesRecord: Bool
-    /// The data names rendering `after` reads (`ResolvedPager.dataNames(shownIn:)`).
-    let dataNames: [String]
+    /// The data names rendering `after` reads (`ResolvedPager.dataNames(shownIn:)`),
+    /// when the outcome was made once for many requests (a new visitor's);
+    /// `nil` for one made per request, whose names are worked out only if asked.
+    let dataNames: [String]?
 
     // A class: a view's plan hands it to the closure that answers, which
     // then takes one reference rather than copying two records.
     init(
         before: PagerRecord, after: PagerRecord, effects: [PagerEffect], changesRecord: Bool,
-        dataNames: [String]
+        dataNames: [String]? = nil
     ) {
         self.before = before
         self.after = after
@@ -59,8 +61,7 @@ struct PagerSteps: Sendable {
         do {
             let effects = try step.apply(to: &after)
             return StepOutcome(
-                before: before, after: after, effects: effects, changesRecord: !asStored || before != after,
-                dataNames: pager.dataNames(shownIn: after))
+                before: before, after: after, effects: effects, changesRecord: !asStored || before != after)
         } catch {
             throw ClientError.from(error, pager: pager.key)
         }
@@ -90,8 +91,7 @@ struct PagerSteps: Sendable {
         }
         let outcome = StepOutcome(
             before: pager.record(from: stored, startingAt: startIndex), after: result.1, effects: result.0,
-            changesRecord: stored.map { $0 != result.1 } ?? true,
-            dataNames: pager.dataNames(shownIn: result.1))
+            changesRecord: stored.map { $0 != result.1 } ?? true)
         return (outcome, result.reissued)
     }
 
@@ -106,8 +106,9 @@ struct PagerSteps: Sendable {
     }
 
     /// Whether rendering the outcome's record must first (re)load some page's data.
-    func needsLoad(_ outcome: StepOutcome) -> Bool {
-        content.needsLoad(outcome.dataNames)
+    func needsLoad(_ outcome: StepOutcome, of pager: ResolvedPager) -> Bool {
+        guard let names = outcome.dataNames else { return needsLoad(outcome.after, of: pager) }
+        return content.needsLoad(names)
     }
 
     /// Whether rendering `record` must first (re)load some page's data.

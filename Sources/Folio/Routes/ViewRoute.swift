@@ -42,7 +42,7 @@ final class ViewRoute: Sendable {
         case .none:
             let outcome = try steps.outcome(
                 of: view.step, on: view.pager, session: nil, startIndex: view.startIndex)
-            return .act(waitsFor: steps.needsLoad(outcome) ? .pageData : .nothing) {
+            return .act(waitsFor: steps.needsLoad(outcome, of: view.pager) ? .pageData : .nothing) {
                 [self] in
                 errors.answering(context.request) { () throws(ClientError) in
                     try sessionlessView(view, outcome, context)
@@ -54,7 +54,7 @@ final class ViewRoute: Sendable {
             let writes = !context.changesNothing && (outcome.changesRecord || useDue)
             let wait: RouteWait =
                 writes && sessions.storeIsDurable
-                ? .store : steps.needsLoad(outcome) ? .pageData : .nothing
+                ? .store : steps.needsLoad(outcome, of: view.pager) ? .pageData : .nothing
             return .act(waitsFor: wait) { [self] in
                 errors.answering(context.request) { () throws(ClientError) in
                     let touched = context.changesNothing ? false : sessions.noteUse(of: session)

@@ -185,30 +185,16 @@ public final class SessionManager: Sendable {
 
     /// Whether `token` is this session's CSRF token (constant-time compare).
     public func isValidToken(_ token: String?, for session: SessionRecord) -> Bool {
+        guard let token else { return false }
         let expected = session.csrfToken
-        guard let token, token.utf8.count == expected.utf8.count else { return false }
         // Compared in place when both strings are contiguous (they are: a
         // form's field and a stored token), else through copies.
         let inPlace = token.utf8.withContiguousStorageIfAvailable { given in
-            expected.utf8.withContiguousStorageIfAvailable { expected in
-                Self.equalInConstantTime(given, expected)
+            expected.utf8.withContiguousStorageIfAvailable {
+                HMACSHA256.isEqual(UnsafeRawBufferPointer(given), UnsafeRawBufferPointer($0))
             }
         }
-        if let inPlace = inPlace ?? nil { return inPlace }
-        return Array(token.utf8).withUnsafeBufferPointer { given in
-            Array(expected.utf8).withUnsafeBufferPointer { Self.equalInConstantTime(given, $0) }
-        }
-    }
-
-    /// Whether two byte strings of one length are equal, looking at every byte.
-    private static func equalInConstantTime(
-        _ given: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
-    )
-        -> Bool
-    {
-        var difference: UInt8 = 0
-        for index in given.indices { difference |= given[index] ^ expected[index] }
-        return difference == 0
+        return (inPlace ?? nil) ?? HMACSHA256.isEqual(Array(token.utf8), Array(expected.utf8))
     }
 
     /// Only 32 lowercase hex digits can be an id; anything else is not
@@ -218,15 +204,9 @@ public final class SessionManager: Sendable {
         // Over the contiguous bytes when the string has them (a cookie's
         // value does): this runs for every request with a cookie (twice),
         // and stepping through `utf8` by index cost several times more.
-        return id.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercaseHexDigit) }
-            ?? id.utf8.allSatisfy(isLowercaseHexDigit)
-    }
-
-    private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): true
-        default: false
-        }
+        let isDigit = { (byte: UInt8) in Hex.value(of: byte) != nil }
+        return id.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isDigit) }
+            ?? id.utf8.allSatisfy(isDigit)
     }
 
     /// Sweeps idle sessions now and then, and removes the least recently

@@ -50,7 +50,6 @@ extension PageContentStore {
         return .object(TemplateObject(items.compactMap { tile in tile["key"].map { ($0.text, tile) } }))
     }
 
-    /// Loads the tiles' own data without waiting (the `load` effect).
     /// Loads the live tiles' own data again now without waiting (with their page's refresh).
     func refreshTiles(_ page: PageConfiguration, of pager: PagerConfiguration) {
         for tile in page.tiles where tile.refreshSeconds != nil {
