@@ -26,6 +26,31 @@ import Testing
         #expect(throws: FormDecodingError.self) { try request.form() }
     }
 
+    @Test(arguments: [
+        ("application/x-www-form-urlencoded", true),
+        ("Application/X-WWW-Form-URLEncoded", true),
+        (" \tapplication/x-www-form-urlencoded \t; charset=utf-8", true),
+        ("application/x-www-form-urlencoded;", true),
+        ("application/x-www-form-urlencodedx", false),
+        ("application/x-www-form", false),
+        ("text/application/x-www-form-urlencoded", false),
+        ("", false),
+        ("; application/x-www-form-urlencoded", false),
+    ])
+    func acceptsTheFormTypeWhateverItsCaseBlanksAndParameters(type: String, accepted: Bool) {
+        let request = HTTPRequest(
+            method: .post, target: "/", headers: ["Content-Type": type], body: Array("a=1".utf8))
+        #expect((try? request.form())?["a"] == (accepted ? "1" : nil))
+    }
+
+    @Test func skipsEmptyPairsAndKeepsTheRest() throws {
+        let form = try FormFields(urlEncoded: Array("&&a=1&&b=&=2&c&".utf8))
+        #expect(form.fields.map(\.name) == ["a", "b", "", "c"])
+        #expect(form.fields.map(\.value) == ["1", "", "2", ""])
+        #expect(try FormFields(urlEncoded: Array("".utf8)).isEmpty)
+        #expect(try FormFields(urlEncoded: Array("&".utf8)).isEmpty)
+    }
+
     @Test func keepsRepeatedNamesInOrder() throws {
         let form = try FormFields(urlEncoded: Array("a=1&b=2&a=3".utf8))
         #expect(form.values(for: "a") == ["1", "3"])

@@ -22,7 +22,13 @@ public struct FormFields: Sendable, Hashable, Sequence {
     /// - Throws: `FormDecodingError` on a malformed escape or bytes that are not UTF-8.
     public init(urlEncoded text: some Collection<UInt8>) throws(FormDecodingError) {
         fields = []
-        for pair in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        // Pair by pair without `split`, which builds an array of slices first.
+        var start = text.startIndex
+        while start != text.endIndex {
+            let end = text[start...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
+            let pair = text[start..<end]
+            start = end == text.endIndex ? end : text.index(after: end)
+            if pair.isEmpty { continue }
             let equals = pair.firstIndex(of: UInt8(ascii: "="))
             let rawName = equals.map { pair[pair.startIndex..<$0] } ?? pair[...]
             let rawValue = equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]
