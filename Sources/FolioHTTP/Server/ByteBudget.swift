@@ -1,4 +1,4 @@
-import FolioSync
+import Synchronization
 
 /// Bytes all connections of one server may hold at once for one purpose,
 /// shared by every event loop: request bodies
@@ -13,28 +13,33 @@ import FolioSync
 final class ByteBudget: Sendable {
     /// The most bytes reserved at once.
     let limit: Int
-    private let used = LockedValue(0)
+    /// An atomic rather than a lock: every request's head is reserved and
+    /// given back, on every loop.
+    private let used = Atomic<Int>(0)
 
     init(limit: Int) {
         self.limit = max(0, limit)
     }
 
     /// The bytes reserved now.
-    var reserved: Int { used.withLock { $0 } }
+    var reserved: Int { used.load(ordering: .relaxed) }
 
     /// Reserves `bytes` more if the total stays within `limit`.
     ///
     /// - Returns: whether they were reserved; nothing is reserved when not.
     func reserve(_ bytes: Int) -> Bool {
-        used.withLock { used in
-            guard bytes <= limit - used else { return false }
-            used += bytes
-            return true
+        var seen = used.load(ordering: .relaxed)
+        while bytes <= limit - seen {
+            let (exchanged, current) = used.compareExchange(
+                expected: seen, desired: seen + bytes, ordering: .relaxed)
+            if exchanged { return true }
+            seen = current
         }
+        return false
     }
 
     /// Gives back `bytes` reserved earlier.
     func release(_ bytes: Int) {
-        used.withLock { $0 -= bytes }
+        used.subtract(bytes, ordering: .relaxed)
     }
 }

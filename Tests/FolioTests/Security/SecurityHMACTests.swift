@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import Synchronization
 import Testing
 
 @testable import Folio
@@ -67,6 +70,37 @@ import Testing
             return await group.reduce(0, +)
         }
         #expect(mismatches == 0)
+    }
+
+    /// With fewer kept contexts than threads signing at once, a MAC made
+    /// while all are taken uses a copy of its own, and every MAC is still
+    /// its message's (real threads: the task pool may run only two).
+    @Test func macsAreRightWhenEveryKeptContextIsInUse() throws {
+        let keyBytes = Array("a key shared by many threads".utf8)
+        let key = try #require(HMACKey(keyBytes, contextCount: 1))
+        let wrong = Mutex(0)
+        let finished = DispatchGroup()
+        for thread in 0..<8 {
+            finished.enter()
+            Thread {
+                defer { finished.leave() }
+                var generator = SystemRandomNumberGenerator()
+                for round in 0..<300 {
+                    let message = (0..<(thread * 13 + round) % 150).map { _ in
+                        UInt8.random(in: 0...255, using: &generator)
+                    }
+                    var mac = [UInt8](repeating: 0, count: 32)
+                    let done = message.withUnsafeBytes { message in
+                        mac.withUnsafeMutableBytes { key.authenticate(message, into: $0) }
+                    }
+                    if !done || mac != HMACSHA256.authenticate(message, key: keyBytes) {
+                        wrong.withLock { $0 += 1 }
+                    }
+                }
+            }.start()
+        }
+        finished.wait()
+        #expect(wrong.withLock { $0 } == 0)
     }
 
     @Test func anEmptyMessageHasAMac() {
