@@ -174,7 +174,7 @@ final class PageDataLoader: Sendable {
         let now = clock.now
         let current = slots.withLock { slots in
             guard let index = slots.index(forKey: name) else { return false }
-            return slots.values[index].data?.isCurrent(at: now) ?? false
+            return Self.holdsCurrentData(&slots.values[index], now: now)
         }
         if !current { _ = data(name, source: source, waiting: false, recheckAfter: recheckAfter) }
     }
@@ -199,7 +199,14 @@ final class PageDataLoader: Sendable {
         slots.withLock { slots in slots.index(forKey: name).flatMap { slots.values[$0].data } }
     }
 
-    private static func wouldWait(_ slot: Slot, instant: UInt64, now: Double) -> Bool {
+    /// `inout` though it only reads: the dictionary's values are then
+    /// reached through their `_modify` accessor, where reading `.data` off
+    /// the getter copied the whole slot (six references).
+    private static func holdsCurrentData(_ slot: inout Slot, now: Double) -> Bool {
+        slot.data?.isCurrent(at: now) ?? false
+    }
+
+    private static func wouldWait(_ slot: borrowing Slot, instant: UInt64, now: Double) -> Bool {
         if let until = slot.unclaimed?.until, instant < until { return false }
         if let deadline = slot.flight?.waitDeadline { return instant < deadline }
         guard let expires = slot.data.map({ $0.expires }) else { return true }
