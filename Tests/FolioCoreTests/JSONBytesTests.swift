@@ -28,11 +28,28 @@ import Testing
     }
 
     @Test func stringsReadBackAsTheyWere() throws {
-        let strings = ["", #"Quote " and back\slash"#, "精华 / 视频", "</script>", "tab\t\n\r\u{0}\u{1F}", "🙂"]
+        let strings = [
+            "", #"Quote " and back\slash"#, "精华 / 视频", "</script>", "tab\t\n\r\u{0}\u{1F}", "🙂", #"""#,
+            #"\\"#, "\u{1}x\u{2}", "\u{7F}é\n", "ends with a quote\"", "\"starts with one",
+        ]
         for text in strings {
             var json = JSONBytes()
             json.string(text)
             #expect(try JSONDecoder().decode(String.self, from: Data(json.bytes)) == text)
+        }
+    }
+
+    @Test func integersAreTheirDecimalDigits() {
+        var random = SystemRandomNumberGenerator()
+        let values =
+            [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min]
+            + (0..<500).map { _ in
+                Int.random(in: .min ... .max, using: &random) >> Int.random(in: 0...62, using: &random)
+            }
+        for value in values {
+            var json = JSONBytes()
+            json.integer(value)
+            #expect(json.bytes == Array(String(value).utf8))
         }
     }
 }

@@ -35,7 +35,21 @@ public struct JSONBytes: Sendable {
     /// Appends a string literal: quoted, with `"`, `\` and control characters escaped.
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped, the runs that need no escape a whole run at a
+    /// time: byte by byte, a state's keys and titles were most of a save's JSON.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        var run = 0
+        for index in text.indices {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+            run = index + 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 bytes.append(UInt8(ascii: "\\"))
@@ -43,18 +57,29 @@ public struct JSONBytes: Sendable {
             case 0x0A: raw("\\n")
             case 0x0D: raw("\\r")
             case 0x09: raw("\\t")
-            case 0..<0x20:
+            default:
                 raw("\\u00")
                 bytes.append(Self.hexDigits[Int(byte >> 4)])
                 bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
     }
 
-    /// Appends an integer.
-    public mutating func integer(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+    /// Appends an integer, its digits written here rather than through a `String`.
+    public mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
 
     /// Appends a finite number: the shortest form that reads back the same,
     /// a whole number without `.0` (as `JSONEncoder` writes it).

@@ -11,7 +11,10 @@ public final class HTTPResponder: Sendable {
     /// Blocking work whose result is the answer.
     public typealias Work = @Sendable () -> HTTPResponse
 
-    private let deliver: @Sendable (HTTPResponse) -> Void
+    // Answers are passed `consuming` all the way: a transform that adds a
+    // header (`map`) then changes the one copy in place instead of copying
+    // every field of an answer its caller still held.
+    private let deliver: @Sendable (consuming HTTPResponse) -> Void
     private let offload: @Sendable (@escaping Work) -> Void
     private let answered = Atomic<Bool>(false)
 
@@ -19,7 +22,7 @@ public final class HTTPResponder: Sendable {
     /// - Parameter offload: Runs blocking work and delivers its result.
     ///   Default: runs it on the calling thread.
     public init(
-        _ deliver: @escaping @Sendable (HTTPResponse) -> Void,
+        _ deliver: @escaping @Sendable (consuming HTTPResponse) -> Void,
         offload: (@Sendable (@escaping Work) -> Void)? = nil
     ) {
         self.deliver = deliver
@@ -33,7 +36,7 @@ public final class HTTPResponder: Sendable {
     }
 
     /// Sends `response`; later calls do nothing.
-    public func respond(_ response: HTTPResponse) {
+    public func respond(_ response: consuming HTTPResponse) {
         guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
         deliver(response)
     }
@@ -46,7 +49,9 @@ public final class HTTPResponder: Sendable {
     }
 
     /// A responder that changes the answer with `transform`, then sends it here.
-    public func map(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPResponder {
+    public func map(_ transform: @escaping @Sendable (consuming HTTPResponse) -> HTTPResponse)
+        -> HTTPResponder
+    {
         HTTPResponder(
             { response in self.respond(transform(response)) },
             offload: { work in self.respond(running: { transform(work()) }) })
