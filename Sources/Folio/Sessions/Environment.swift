@@ -17,7 +17,7 @@ public struct SystemRandomSource: RandomSource {
     /// `count` bytes from the secure generator.
     public func randomBytes(count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        bytes.withUnsafeMutableBytes { RandomPool.shared.fill($0) }
+        bytes.withUnsafeMutableBytes { RandomPool.forThisThread.fill($0) }
         return bytes
     }
 }

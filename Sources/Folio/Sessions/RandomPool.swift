@@ -10,21 +10,21 @@ import FolioSync
 /// a fork), so drawing 512 bytes at once makes a nonce cost a lock and a copy.
 /// Bytes handed out are wiped from the pool, so none is given twice and none
 /// stays behind. Folio never forks, so a child cannot share a parent's pool.
-final class RandomPool: Sendable {
-    /// The pool `SystemRandomSource` draws from.
-    static let shared = RandomPool()
+///
+/// Each thread draws from a pool of its own: one shared behind a lock had
+/// both event loops waiting on each other for it.
+final class RandomPool {
+    /// The calling thread's pool, which `SystemRandomSource` draws from.
+    static var forThisThread: RandomPool { pools.value }
+    private static let pools = ThreadLocal { RandomPool() }
 
     /// How many bytes one refill draws; a request larger than this goes to
     /// the generator directly.
     static let refillSize = 512
 
-    private let state = LockedValue(Drawn())
-
-    private struct Drawn {
-        var bytes = [UInt8](repeating: 0, count: RandomPool.refillSize)
-        /// Bytes before this index were handed out (and wiped).
-        var used = RandomPool.refillSize
-    }
+    private var bytes = [UInt8](repeating: 0, count: RandomPool.refillSize)
+    /// Bytes before this index were handed out (and wiped).
+    private var used = RandomPool.refillSize
 
     /// Fills `output` with bytes nobody else is given.
     func fill(_ output: UnsafeMutableRawBufferPointer) {
@@ -33,18 +33,17 @@ final class RandomPool: Sendable {
             Self.generate(output)
             return
         }
-        state.withLock { drawn in
-            if Self.refillSize - drawn.used < count {
-                drawn.bytes.withUnsafeMutableBytes { Self.generate($0) }
-                drawn.used = 0
-            }
-            drawn.bytes.withUnsafeMutableBytes { pool in
-                let taken = UnsafeMutableRawBufferPointer(rebasing: pool[drawn.used..<drawn.used + count])
-                output.copyMemory(from: UnsafeRawBufferPointer(taken))
-                taken.initializeMemory(as: UInt8.self, repeating: 0)
-            }
-            drawn.used += count
+        if Self.refillSize - used < count {
+            bytes.withUnsafeMutableBytes { Self.generate($0) }
+            used = 0
         }
+        let start = used
+        bytes.withUnsafeMutableBytes { pool in
+            let taken = UnsafeMutableRawBufferPointer(rebasing: pool[start..<start + count])
+            output.copyMemory(from: UnsafeRawBufferPointer(taken))
+            taken.initializeMemory(as: UInt8.self, repeating: 0)
+        }
+        used += count
     }
 
     /// OpenSSL's DRBG (seeded and reseeded from `getrandom(2)`); the
