@@ -99,7 +99,9 @@ final class PageDataLoader: Sendable {
 
     private let clock: any WallClock
     private let limits: PageDataLimits
-    private let slots = LockedValue<[String: Slot]>([:])
+    /// Read on every view (`wouldWait`, the `load` effect's check), changed
+    /// by loads: readers do not queue on each other.
+    private let slots = ReadWriteLockedValue<[String: Slot]>([:])
     /// Called with a page's name and its new data after they are stored,
     /// before waiters wake; not for a refresh that found nothing new.
     private let loaded: @Sendable (String, PageData) -> Void
@@ -131,14 +133,14 @@ final class PageDataLoader: Sendable {
             let stamp = source.filePath.flatMap(FileStamp.init(path:))
             var data = Self.loadAtHand(source, now: now)
             if source.isFile { data.expires = recheckAfter.map { now + $0 } }
-            slots.withLock {
+            slots.withWriteLock {
                 $0[name, default: Slot()].data = data
                 $0[name]?.fileStamp = stamp
             }
             loaded(name, data)
             return .current(data)
         }
-        let (stale, flight, isNew) = slots.withLock { slots -> (PageData?, Flight?, Bool) in
+        let (stale, flight, isNew) = slots.withWriteLock { slots -> (PageData?, Flight?, Bool) in
             let slot = slots[name] ?? Slot()
             if waiting, let unclaimed = slot.unclaimed {
                 slots[name]?.unclaimed = nil
@@ -172,9 +174,9 @@ final class PageDataLoader: Sendable {
     /// as `data(_:source:waiting:recheckAfter:)` returns it.
     func loadIfNeeded(_ name: String, source: PageSource, recheckAfter: Double?) {
         let now = clock.now
-        let current = slots.withLock { slots in
+        let current = slots.withReadLock { slots in
             guard let index = slots.index(forKey: name) else { return false }
-            return Self.holdsCurrentData(&slots.values[index], now: now)
+            return Self.holdsCurrentData(slots.values[index], now: now)
         }
         if !current { _ = data(name, source: source, waiting: false, recheckAfter: recheckAfter) }
     }
@@ -184,7 +186,7 @@ final class PageDataLoader: Sendable {
     /// wait has not run out. One lock; `FolioApp.disposition(for:)` asks this on the event loop.
     func wouldWait(_ names: [String], now: Double) -> Bool {
         let instant = DispatchTime.now().uptimeNanoseconds
-        return slots.withLock { slots in
+        return slots.withReadLock { slots in
             names.contains { name in
                 // Read in place (`values[index]`): `slots[name]` copies the
                 // whole slot, a retain and a release of each of its references.
@@ -196,13 +198,10 @@ final class PageDataLoader: Sendable {
 
     /// The data kept for `name`, read in place as in `wouldWait`.
     private func keptData(_ name: String) -> PageData? {
-        slots.withLock { slots in slots.index(forKey: name).flatMap { slots.values[$0].data } }
+        slots.withReadLock { slots in slots.index(forKey: name).flatMap { slots.values[$0].data } }
     }
 
-    /// `inout` though it only reads: the dictionary's values are then
-    /// reached through their `_modify` accessor, where reading `.data` off
-    /// the getter copied the whole slot (six references).
-    private static func holdsCurrentData(_ slot: inout Slot, now: Double) -> Bool {
+    private static func holdsCurrentData(_ slot: borrowing Slot, now: Double) -> Bool {
         slot.data?.isCurrent(at: now) ?? false
     }
 
@@ -222,7 +221,7 @@ final class PageDataLoader: Sendable {
         if let path = source.filePath {
             let now = clock.now
             let stamp = FileStamp(path: path)
-            let changed = slots.withLock { slots in
+            let changed = slots.withWriteLock { slots in
                 guard slots[name]?.fileStamp != stamp || slots[name]?.data == nil else {
                     slots[name]?.data?.expires = recheckAfter.map { now + $0 }
                     return false
@@ -233,12 +232,12 @@ final class PageDataLoader: Sendable {
             guard changed else { return }
             var data = Self.loadAtHand(source, now: now)
             data.expires = recheckAfter.map { now + $0 }
-            slots.withLock { $0[name, default: Slot()].data = data }
+            slots.withWriteLock { $0[name, default: Slot()].data = data }
             loaded(name, data)
             return
         }
         guard source.isExternal else { return }
-        let flight = slots.withLock { slots -> Flight? in
+        let flight = slots.withWriteLock { slots -> Flight? in
             guard slots[name]?.flight == nil else { return nil }
             let flight = Flight(waitSeconds: limits.viewWaitSeconds)
             slots[name, default: Slot()].flight = flight
@@ -262,7 +261,7 @@ final class PageDataLoader: Sendable {
         var data = Self.decode(
             Data(body), expires: keptFor.map { now + $0 }, origin: "another instance", now: now)
         data.fromPeer = true
-        let unchanged = slots.withLock { slots -> Bool in
+        let unchanged = slots.withWriteLock { slots -> Bool in
             let previous = slots[name]?.data
             slots[name, default: Slot()].data = data
             return previous?.globals == data.globals && previous?.error == nil
@@ -275,13 +274,15 @@ final class PageDataLoader: Sendable {
         let finish: @Sendable (PageData) -> Void = { [self] data in complete(flight, name: name, with: data) }
         switch source {
         case .url(let url, let cacheSeconds, let timeoutSeconds):
-            let (validators, previous) = slots.withLock { ($0[name]?.validators ?? .none, $0[name]?.data) }
+            let (validators, previous) = slots.withWriteLock {
+                ($0[name]?.validators ?? .none, $0[name]?.data)
+            }
             URLFetcher.start(url, timeout: timeoutSeconds, limits: limits, validators: validators) {
                 [clock, self] result in
                 let now = clock.now
                 switch result {
                 case .success(.body(let body, let validators)):
-                    slots.withLock { $0[name, default: Slot()].validators = validators }
+                    slots.withWriteLock { $0[name, default: Slot()].validators = validators }
                     finish(
                         Self.decode(body, expires: now + cacheSeconds, origin: url.absoluteString, now: now))
                 case .success(.notModified):
@@ -328,7 +329,7 @@ final class PageDataLoader: Sendable {
     /// found the same data), then wakes the waiters.
     private func complete(_ flight: Flight, name: String, with data: PageData) {
         flight.result.withLock { $0 = data }
-        let unchanged = slots.withLock { slots -> Bool in
+        let unchanged = slots.withWriteLock { slots -> Bool in
             let previous = slots[name]?.data
             slots[name, default: Slot()].data = data
             defer { finishFlight(flight, name: name, in: &slots) }

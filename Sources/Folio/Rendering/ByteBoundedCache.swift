@@ -30,6 +30,12 @@ struct ByteBoundedCache<Key: Hashable, Value> {
     /// How many entries are held.
     var count: Int { recent.count + older.count }
 
+    /// The value for `key` if it is in the recent generation, changing
+    /// nothing: what most lookups find, under a read lock.
+    func recentValue(for key: Key) -> Value? {
+        recent[key]?.value
+    }
+
     /// The value for `key`, if cached; a hit keeps it for longer.
     mutating func value(for key: Key) -> Value? {
         if let slot = recent[key] { return slot.value }

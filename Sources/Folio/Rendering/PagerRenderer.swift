@@ -82,7 +82,8 @@ final class PagerRenderer: Sendable {
     private let content: PageContentStore
     /// Live pagers' newest event ids, which their pages carry (nil in tests without).
     private let live: LiveHub?
-    private let cache: LockedValue<ByteBoundedCache<Key, Entry>>
+    /// Read by every view: a hit in the recent generation only takes the read lock.
+    private let cache: ReadWriteLockedValue<ByteBoundedCache<Key, Entry>>
 
     init(
         templates: TemplateSet, site: SiteContext, content: PageContentStore, live: LiveHub? = nil,
@@ -92,11 +93,11 @@ final class PagerRenderer: Sendable {
         self.site = site
         self.content = content
         self.live = live
-        cache = LockedValue(ByteBoundedCache(byteLimit: cacheBytes))
+        cache = ReadWriteLockedValue(ByteBoundedCache(byteLimit: cacheBytes))
     }
 
     /// The bytes of renderings cached now (at most the limit given at init).
-    var cachedBytes: Int { cache.withLock { $0.byteCount } }
+    var cachedBytes: Int { cache.withReadLock { $0.byteCount } }
 
     /// The response body parts for one visitor's view of a pager.
     /// - Parameters:
@@ -128,7 +129,8 @@ final class PagerRenderer: Sendable {
         let key = Key(
             view: view, pager: pager.cacheName, selected: state.selectedIndex, loaded: loaded,
             shownCounts: shownCounts, generation: generation, notice: notice)
-        let cached = cache.withLock { $0.value(for: key) }
+        let cached =
+            cache.withReadLock { $0.recentValue(for: key) } ?? cache.withWriteLock { $0.value(for: key) }
         let entry: Entry
         if let cached, cached.expires.map({ $0 > now }) ?? true {
             entry = cached
@@ -137,7 +139,7 @@ final class PagerRenderer: Sendable {
             let cost = entry.chunks.reduce(Self.entryOverhead) { $0 + $1.count }
             // The generation may have moved while rendering: file it under
             // the one it was rendered with; a stale key just ages out.
-            cache.withLock { $0.insert(entry, for: key, cost: cost) }
+            cache.withWriteLock { $0.insert(entry, for: key, cost: cost) }
         }
         var parts: [[UInt8]] = []
         parts.reserveCapacity(entry.chunks.count * 2)

@@ -24,6 +24,20 @@ import Testing
         #expect(cache.value(for: 0) == nil)
     }
 
+    /// The read-only lookup finds only the recent generation; the full
+    /// lookup then brings an older entry back, where the read-only one sees it.
+    @Test func theReadOnlyLookupSeesTheRecentGenerationOnly() {
+        var cache = ByteBoundedCache<Int, Int>(byteLimit: 100)
+        cache.insert(1, for: 1, cost: 30)
+        #expect(cache.recentValue(for: 1) == 1)
+        cache.insert(2, for: 2, cost: 30)  // past half the budget: 1 is in the older generation now
+        #expect(cache.recentValue(for: 1) == nil)
+        #expect(cache.recentValue(for: 2) == 2)
+        #expect(cache.value(for: 1) == 1)
+        #expect(cache.recentValue(for: 1) == 1)
+        #expect(cache.recentValue(for: 3) == nil)
+    }
+
     @Test func replacingAKeyCountsOnlyItsNewCost() {
         var cache = ByteBoundedCache<String, Int>(byteLimit: 1_000)
         cache.insert(1, for: "a", cost: 100)
