@@ -170,8 +170,8 @@ final class PageDataLoader: Sendable {
     }
 
     /// Starts loading the page `name` unless the data kept is current (the
-    /// `load` effect): the kept data is looked at in place, not copied out
-    /// as `data(_:source:waiting:recheckAfter:)` returns it.
+    /// `load` effect): the kept data is looked at under the read lock, not
+    /// copied out as `data(_:source:waiting:recheckAfter:)` returns it.
     func loadIfNeeded(_ name: String, source: PageSource, recheckAfter: Double?) {
         let now = clock.now
         let current = slots.withReadLock { slots in
@@ -274,7 +274,7 @@ final class PageDataLoader: Sendable {
         let finish: @Sendable (PageData) -> Void = { [self] data in complete(flight, name: name, with: data) }
         switch source {
         case .url(let url, let cacheSeconds, let timeoutSeconds):
-            let (validators, previous) = slots.withWriteLock {
+            let (validators, previous) = slots.withReadLock {
                 ($0[name]?.validators ?? .none, $0[name]?.data)
             }
             URLFetcher.start(url, timeout: timeoutSeconds, limits: limits, validators: validators) {

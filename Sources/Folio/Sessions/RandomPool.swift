@@ -7,7 +7,7 @@ import FolioSync
 /// Every view without a session needs a fresh 16-byte form nonce. One
 /// `RAND_bytes` call costs about a microsecond whatever its size (OpenSSL
 /// takes its DRBG's locks and asks the kernel for the process id, to notice
-/// a fork), so drawing 512 bytes at once makes a nonce cost a lock and a copy.
+/// a fork), so drawing 512 bytes at once makes a nonce cost a copy.
 /// Bytes handed out are wiped from the pool, so none is given twice and none
 /// stays behind. Folio never forks, so a child cannot share a parent's pool.
 ///
