@@ -187,26 +187,20 @@ public final class SessionManager: Sendable {
     public func isValidToken(_ token: String?, for session: SessionRecord) -> Bool {
         guard let token else { return false }
         let expected = session.csrfToken
-        // Compared in place when both strings are contiguous (they are: a
-        // form's field and a stored token), else through copies.
-        let inPlace = token.utf8.withContiguousStorageIfAvailable { given in
-            expected.utf8.withContiguousStorageIfAvailable {
+        return token.withUTF8InPlace { given in
+            expected.withUTF8InPlace {
                 HMACSHA256.isEqual(UnsafeRawBufferPointer(given), UnsafeRawBufferPointer($0))
             }
         }
-        return (inPlace ?? nil) ?? HMACSHA256.isEqual(Array(token.utf8), Array(expected.utf8))
     }
 
     /// Only 32 lowercase hex digits can be an id; anything else is not
     /// looked up at all.
     static func isWellFormed(_ id: String) -> Bool {
         guard id.utf8.count == 32 else { return false }
-        // Over the contiguous bytes when the string has them (a cookie's
-        // value does): this runs for every request with a cookie (twice),
-        // and stepping through `utf8` by index cost several times more.
-        let isDigit = { (byte: UInt8) in Hex.value(of: byte) != nil }
-        return id.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isDigit) }
-            ?? id.utf8.allSatisfy(isDigit)
+        // Over the bytes in place: this runs for every request with a
+        // cookie (twice), and stepping through `utf8` by index cost several times more.
+        return id.withUTF8InPlace { $0.allSatisfy { Hex.value(of: $0) != nil } }
     }
 
     /// Sweeps idle sessions now and then, and removes the least recently

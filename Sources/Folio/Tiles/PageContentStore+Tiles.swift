@@ -78,13 +78,8 @@ extension PageConfiguration {
     /// else its most frequent live tile's; nil when neither is live.
     var liveSeconds: Double? { refreshSeconds ?? tiles.compactMap(\.refreshSeconds).min() }
 
-    /// The data names (`pager/page`, `pager/page/tile`) of this page whose
-    /// data comes from a file, URL or provider, so a view may wait for it.
-    func externalDataNames(of pager: String) -> [String] {
-        externalData(of: pager).map(\.name)
-    }
-
-    /// This page's data from a file, URL or provider: its own, then its tiles'.
+    /// This page's data from a file, URL or provider (its own, then its
+    /// tiles'), under the names (`pager/page`, `pager/page/tile`) a view may wait for.
     func externalData(of pager: String) -> [ExternalData] {
         let own =
             source.isExternal

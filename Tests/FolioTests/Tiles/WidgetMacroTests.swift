@@ -36,7 +36,7 @@ import Testing
                 key: "queue", title: "Q", widget: .stat, path: "depth", source: .file(path: "/q.json")),
             TileConfiguration(key: "rpm", title: "R", widget: .stat, path: "rpm"),
         ]
-        #expect(page.externalDataNames(of: "ops") == ["ops/overview/queue"])
+        #expect(page.externalData(of: "ops").map(\.name) == ["ops/overview/queue"])
         #expect(page.liveSeconds == nil)
         page.tiles[0].refreshSeconds = 5
         #expect(page.liveSeconds == 5)
