@@ -132,9 +132,7 @@ extension FolioApp {
         if let note {
             response.accessLogNote = response.accessLogNote.map { note + " " + $0 } ?? note
         }
-        for (name, value) in securityHeaders where !response.headers.contains(name) {
-            response.headers.add(name: name, value: value)
-        }
+        response.headers.addAbsent(securityHeaders)
         return response
     }
 

@@ -26,7 +26,7 @@ public final class FolioApp: HTTPHandler {
     /// Signs the forms of visitors who have no session (`SignedFormToken`).
     var secret: ServerSecret { parts.secret }
     /// Added to every answer (`securityHeaders(frameAncestors:)`).
-    let securityHeaders: [(String, String)]
+    let securityHeaders: HTTPHeaders
     /// The configuration file `reload()` reads again; nil for an app built
     /// from a configuration in Swift.
     let configurationFile: String?
@@ -107,7 +107,7 @@ public final class FolioApp: HTTPHandler {
         current = LockedValue(
             try FolioSite(generation: 1, configuration: given, validated: validated, app: parts))
         lastingWarnings = warnings
-        securityHeaders = Self.securityHeaders(frameAncestors: options.frameAncestors)
+        securityHeaders = HTTPHeaders(Self.securityHeaders(frameAncestors: options.frameAncestors))
         // Other instances' data goes to whichever generation is served when it comes.
         liveBus.listen { [weak self] name, body in self?.site.live.accept(name, body) }
     }

@@ -84,6 +84,8 @@ final class ResolvedPager: Sendable {
         shownIn record: PagerRecord, externalPages: [(key: String, name: String, isShownByEveryView: Bool)]
     ) -> [String] {
         var names: [String] = []
+        // Room for all at once: growing from empty cost a second allocation per view.
+        names.reserveCapacity(externalPages.count)
         // Through the buffer: a `for` over the array copied each page's
         // strings first (ten retains and releases per session's view here).
         externalPages.withUnsafeBufferPointer { pages in

@@ -76,6 +76,28 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.append(Field(name: name, value: value))
     }
 
+    /// Appends each of `defaults`' fields whose name is not here yet: the
+    /// fields every answer carries unless its handler set its own. Both are
+    /// read in place, so only an appended field's strings are retained.
+    public mutating func addAbsent(_ defaults: HTTPHeaders) {
+        let present = fields.count
+        for index in defaults.fields.indices where !isPresent(named: defaults, index, among: present) {
+            fields.append(defaults.fields[index])
+        }
+    }
+
+    /// Whether one of the first `count` fields has the name of `other`'s field at `index`.
+    private func isPresent(named other: borrowing HTTPHeaders, _ index: Int, among count: Int) -> Bool {
+        other.fields.withUnsafeBufferPointer { other in
+            fields.withUnsafeBufferPointer { fields in
+                fields[..<count].indices.contains {
+                    fields[$0].name.utf8.count == other[index].name.utf8.count
+                        && fields[$0].name.equalsIgnoringASCIICase(other[index].name)
+                }
+            }
+        }
+    }
+
     /// Replaces every field named `name` with one field, or appends it.
     public mutating func replaceOrAdd(name: String, value: String) {
         remove(name)
