@@ -31,22 +31,28 @@ extension HTTPRequestParser {
             HeadParser(limits: limits).parse(UnsafeBufferPointer(rebasing: bytes[start..<headEnd]))
         }
         start = end + 4
-        switch result {
-        case .failure(let error):
-            return fail(error)
-        case .success(let parsed):
-            let head = Head(request: parsed.request, expectsContinue: parsed.expectsContinue)
-            switch parsed.framing {
-            case .none:
-                return finish(parsed.request)
-            case .length(let length):
-                startFixedBody(length: length)
-                state = .fixedBody(head, length: length, continueSent: false)
-            case .chunked:
-                state = .chunkedBody(head, ChunkedBody(cursor: start))
-            }
-            return next()
+        let parsed: HeadParser.Parsed
+        switch consume result {
+        case .failure(let error): return fail(error)
+        case .success(let head): parsed = head
         }
+        // The head is made only for a body to come: made before, it
+        // copied every request without one (six retains and releases).
+        switch parsed.framing {
+        case .none:
+            // Moved out, not copied: a request without a body goes straight on.
+            return finish((consume parsed).request)
+        case .length(let length):
+            startFixedBody(length: length)
+            state = .fixedBody(
+                Head(request: parsed.request, expectsContinue: parsed.expectsContinue), length: length,
+                continueSent: false)
+        case .chunked:
+            state = .chunkedBody(
+                Head(request: parsed.request, expectsContinue: parsed.expectsContinue),
+                ChunkedBody(cursor: start))
+        }
+        return next()
     }
 }
 

@@ -111,7 +111,7 @@ struct HTTPRequestParser {
     }
 
     /// Hands out `request` and gets ready for the next one.
-    mutating func finish(_ request: HTTPRequest) -> Output {
+    mutating func finish(_ request: consuming HTTPRequest) -> Output {
         state = .head(scanned: 0, emptyLineBytes: 0)
         // Amortized: pipelined bursts are compacted once per half-buffer, not per request.
         if start == buffer.count || start >= buffer.count / 2 { dropConsumedBytes() }

@@ -149,6 +149,9 @@ extension EventLoop {
             _ = connection.machine.peerClosed()
             return
         }
+        // All written (the usual case): nothing to queue, and no part is
+        // touched again (walking the parts took a reference to each).
+        if case .processed(let count)? = result, count == head.count + body.count { return }
         // Not written at once: all of it queued. Written: what the socket did not take.
         let written: Int
         switch result {
