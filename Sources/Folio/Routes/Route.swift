@@ -1,4 +1,5 @@
 import FolioHTTP
+import FolioSync
 
 /// Where a request path leads, relative to the base path (the routes of
 /// `HTTPInterface.md`). Matching knows nothing of the configured pagers: an
@@ -58,47 +59,61 @@ enum Route: Equatable, Sendable {
     /// - Returns: `nil` when the path is outside the base path or has a
     ///   shape no route has (answered `404`).
     static func match(path: String, basePath: String) -> Route? {
-        // Byte-wise throughout (the separators are ASCII): this runs for every
-        // request, so it builds no arrays and compares no `Character`s.
-        let slash = UInt8(ascii: "/")
-        var rest = Substring(path)
-        if !basePath.isEmpty {
-            guard rest.utf8.starts(with: basePath.utf8) else { return nil }
-            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: basePath.utf8.count)...]
-            guard rest.isEmpty || rest.utf8.first == slash else { return nil }
+        // Over the bytes in place, by offset (the separators are ASCII):
+        // this runs for every request, and stepping through `Substring`s
+        // took a reference to the path at each step. Strings are made
+        // only for the parts a route keeps.
+        path.withUTF8InPlace { path in
+            basePath.withUTF8InPlace { basePath in match(path, basePath: basePath) }
         }
-        if rest.isEmpty || (rest.utf8.count == 1 && rest.utf8.first == slash) { return .index }
-        guard rest.utf8.first == slash else { return nil }
-        rest = rest[rest.utf8.index(after: rest.startIndex)...]
-        if rest.utf8.starts(with: "public/".utf8) {
-            let file = rest[rest.utf8.index(rest.startIndex, offsetBy: "public/".utf8.count)...]
-            return file.isEmpty ? nil : .publicFile(String(file))
+    }
+
+    private static func match(_ path: UnsafeBufferPointer<UInt8>, basePath: UnsafeBufferPointer<UInt8>)
+        -> Route?
+    {
+        let slash = UInt8(ascii: "/")
+        var rest = path[...]
+        if !basePath.isEmpty {
+            guard rest.starts(with: basePath) else { return nil }
+            rest = rest.dropFirst(basePath.count)
+            guard rest.isEmpty || rest.first == slash else { return nil }
+        }
+        if rest.isEmpty || (rest.count == 1 && rest.first == slash) { return .index }
+        guard rest.first == slash else { return nil }
+        rest = rest.dropFirst()
+        if rest.starts(with: "public/".utf8) {
+            let file = rest.dropFirst("public/".utf8.count)
+            return file.isEmpty ? nil : .publicFile(text(file))
         }
         // A trailing slash names the same resource (`/essence/`).
-        if rest.utf8.last == slash { rest = rest[..<rest.utf8.index(before: rest.endIndex)] }
+        if rest.last == slash { rest = rest.dropLast() }
         guard !rest.isEmpty else { return nil }
         // One or two non-empty segments, or a page's `panel`.
-        guard let split = rest.utf8.firstIndex(of: slash) else {
-            return rest == "healthz" ? .health : .pager(String(rest))
+        guard let split = rest.firstIndex(of: slash) else {
+            return rest.elementsEqual("healthz".utf8) ? .health : .pager(text(rest))
         }
         let pager = rest[..<split]
-        let second = rest[rest.utf8.index(after: split)...]
+        let second = rest[(split + 1)...]
         guard !pager.isEmpty, !second.isEmpty else { return nil }
-        let key = String(pager)
-        if key == "playlist", !second.utf8.contains(slash) { return .playlist(String(second)) }
-        if let pageEnd = second.utf8.firstIndex(of: slash) {
+        let key = text(pager)
+        if let pageEnd = second.firstIndex(of: slash) {
             let page = second[..<pageEnd]
-            guard !page.isEmpty, second[second.utf8.index(after: pageEnd)...] == "panel" else { return nil }
-            return .panel(key, String(page))
+            guard !page.isEmpty, second[(pageEnd + 1)...].elementsEqual("panel".utf8) else { return nil }
+            return .panel(key, text(page))
         }
-        switch second {
+        if pager.elementsEqual("playlist".utf8) { return .playlist(text(second)) }
+        switch text(second) {
         case "select": return .select(key)
         case "scroll": return .scroll(key)
         case "state": return .state(key)
         case "fragment": return .fragment(key)
         case "pager.css": return .stylesheet(key)
         case "events": return .events(key)
-        default: return .page(key, String(second))
+        case let page: return .page(key, page)
         }
+    }
+
+    private static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import FolioSync
+
 /// Ties a session cookie to the person it was issued to, so a session made
 /// for one person is never used for another: the cookie of a signed-in
 /// person is `id.tag`, where `tag` is an HMAC of the id and the person's
@@ -19,16 +21,18 @@ struct SessionBinding: Sendable {
 
     /// The session id a cookie value names, when it was issued to `person`.
     func sessionID(fromCookie value: String, for person: Person?) -> String? {
-        // Found by byte, not `split`: this runs on every request with a cookie.
-        let dot = value.utf8.firstIndex(of: UInt8(ascii: "."))
-        let id = dot.map { String(value[..<$0]) } ?? value
-        guard SessionManager.isWellFormed(id) else { return nil }
-        switch (person, dot) {
-        case (nil, nil): return id
-        case (let person?, let dot?):
-            return Self.equalInTime(tag(id: id, person), value[value.utf8.index(after: dot)...]) ? id : nil
-        default: return nil
+        // Found over the bytes in place, not `split` nor `String.UTF8View`'s
+        // `firstIndex`, which steps through the view: this runs on every
+        // request with a cookie.
+        let dot = value.withUTF8InPlace { $0.firstIndex(of: UInt8(ascii: ".")) }
+        guard let dot else {
+            // A bare id: an anonymous visitor's cookie.
+            return person == nil && SessionManager.isWellFormed(value) ? value : nil
         }
+        let id = value.withUTF8InPlace { String(decoding: $0[..<dot], as: UTF8.self) }
+        guard SessionManager.isWellFormed(id), let person else { return nil }
+        let tag = value[value.utf8.index(value.utf8.startIndex, offsetBy: dot + 1)...]
+        return Self.equalInTime(self.tag(id: id, person), tag) ? id : nil
     }
 
     private func tag(id: String, _ person: Person) -> String {
