@@ -3,7 +3,7 @@ import FolioHTTP
 /// The one dispatch: a request routed once, its pager judged once, its
 /// visitor, session, form and token verdict resolved once into a
 /// `RequestContext`, handed to the route's handler, and the handler's plan
-/// placed (`RoutePlan.placed`).
+/// placed (`RoutePlan.placed()`).
 extension FolioApp {
     /// Decides on the event loop, without blocking, where `request` is
     /// answered: here when it waits for nothing, from a store completion
@@ -27,7 +27,7 @@ extension FolioApp {
         do { plan = try self.plan(request, person, site) } catch {
             plan = .answered(site.errors.response(error, for: request))
         }
-        switch plan.placed {
+        switch (consume plan).placed() {
         case .answer(let response): return .answer(finished(response, note: note))
         case .blocking(let work): return .blocking { self.finished(work(), note: note) }
         case .deferred(let start):

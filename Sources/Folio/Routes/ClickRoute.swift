@@ -81,7 +81,7 @@ final class ClickRoute: Sendable {
                 return errors.response(.unavailable(error), for: context.request)
             }
             // On a worker already: whatever the click waits for next is waited for here.
-            return judged(click, session, context).placed.response()
+            return judged(click, session, context).placed().response()
         }
     }
 

@@ -2,7 +2,7 @@ import Dispatch
 import FolioHTTP
 
 /// What a request's answer may wait for, as its handler finds from the
-/// resolved request (`RequestContext`): the one input of `RoutePlan.placed`.
+/// resolved request (`RequestContext`): the one input of `RoutePlan.placed()`.
 enum RouteWait: Sendable {
     /// Nothing: the session (if any) and the page's data are at hand.
     case nothing
@@ -21,15 +21,23 @@ enum RoutePlan: Sendable {
     /// meanwhile (a group commit, a batch of reads); a completion that finds
     /// more to wait for hands its plan on (`handOn`).
     case start(@Sendable (HTTPResponder) -> Void)
+    /// An answer already made: nothing left to wait for. A handler that
+    /// finds it waits for nothing may act at once and hand this on: no
+    /// closure is then made to carry what acting needs (an allocation and
+    /// a retain of each thing it holds, for every view at hand).
+    case answer(HTTPResponse)
 
     /// An answer already made: nothing left to wait for.
-    static func answered(_ response: HTTPResponse) -> RoutePlan { .act(waitsFor: .nothing) { response } }
+    static func answered(_ response: HTTPResponse) -> RoutePlan { .answer(response) }
 
     /// The one place a request is placed: on the event loop when it waits
     /// for nothing, on a worker thread when it waits for the store or a
     /// page's data, from a store completion when it started one.
-    var placed: HTTPDisposition {
-        switch self {
+    /// Consuming: an answer already made is handed on, not copied (a copy
+    /// left its headers shared, and the security headers added next copied them).
+    consuming func placed() -> HTTPDisposition {
+        switch consume self {
+        case .answer(let response): .answer(response)
         case .act(.nothing, let act): .answer(act())
         case .act(.pageData, let act), .act(.store, let act): .blocking(act)
         case .start(let start): .deferred(start)
@@ -43,7 +51,7 @@ enum RoutePlan: Sendable {
     /// plan, leaves that thread first: it may read and commit through it.
     func handOn(to responder: HTTPResponder, fromStoreThread: Bool = false) {
         let responder = fromStoreThread ? responder.offloadingFromAnotherThread() : responder
-        switch placed {
+        switch placed() {
         case .answer(let response): responder.respond(response)
         case .blocking(let work): responder.respond(running: work)
         case .deferred(let start): start(responder)

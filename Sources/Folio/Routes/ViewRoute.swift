@@ -42,12 +42,12 @@ final class ViewRoute: Sendable {
         case .none:
             let outcome = try steps.outcome(
                 of: view.step, on: view.pager, session: nil, startIndex: view.startIndex)
-            return .act(waitsFor: steps.needsLoad(outcome, of: view.pager) ? .pageData : .nothing) {
-                [self] in
-                errors.answering(context.request) { () throws(ClientError) in
-                    try sessionlessView(view, outcome, context)
-                }
+            // Acted on now when nothing is waited for, so no closure is made
+            // to carry it; else later, on a worker: the same act either way.
+            guard !steps.needsLoad(outcome, of: view.pager) else {
+                return .act(waitsFor: .pageData) { [self] in withoutSession(view, outcome, context) }
             }
+            return .answer(withoutSession(view, outcome, context))
         case .atHand(let session, let useDue):
             let outcome = try steps.outcome(
                 of: view.step, on: view.pager, session: session, startIndex: view.startIndex)
@@ -55,19 +55,41 @@ final class ViewRoute: Sendable {
             let wait: RouteWait =
                 writes && sessions.storeIsDurable
                 ? .store : steps.needsLoad(outcome, of: view.pager) ? .pageData : .nothing
-            return .act(waitsFor: wait) { [self] in
-                errors.answering(context.request) { () throws(ClientError) in
-                    let touched = context.changesNothing ? false : sessions.noteUse(of: session)
-                    return try sessionView(
-                        view, session: session, touched: touched, outcome: outcome, context)
+            // As above: the usual view, its session and data at hand, acts now.
+            guard case .nothing = wait else {
+                return .act(waitsFor: wait) { [self] in
+                    atHand(view, session: session, outcome: outcome, context)
                 }
             }
+            return .answer(atHand(view, session: session, outcome: outcome, context))
         case .unread(let claim):
             return .act(waitsFor: .store) { [self] in
                 errors.answering(context.request) { () throws(ClientError) in
                     try readAndView(view, claim, context)
                 }
             }
+        }
+    }
+
+    /// A view of a visitor without a session, its errors answered.
+    private func withoutSession(_ view: ViewRequest, _ outcome: StepOutcome, _ context: RequestContext)
+        -> HTTPResponse
+    {
+        errors.answering(context.request) { () throws(ClientError) in
+            try sessionlessView(view, outcome, context)
+        }
+    }
+
+    /// A session's view with the session at hand: notes its use (unless
+    /// nothing may change), saves, renders.
+    private func atHand(
+        _ view: ViewRequest, session: SessionRecord, outcome: StepOutcome, _ context: RequestContext
+    )
+        -> HTTPResponse
+    {
+        errors.answering(context.request) { () throws(ClientError) in
+            let touched = context.changesNothing ? false : sessions.noteUse(of: session)
+            return try sessionView(view, session: session, touched: touched, outcome: outcome, context)
         }
     }
 
