@@ -84,13 +84,14 @@ final class ResolvedPager: Sendable {
         shownIn record: PagerRecord, externalPages: [(key: String, name: String, isShownByEveryView: Bool)]
     ) -> [String] {
         var names: [String] = []
-        // Room for all at once: growing from empty cost a second allocation per view.
-        names.reserveCapacity(externalPages.count)
         // Through the buffer: a `for` over the array copied each page's
         // strings first (ten retains and releases per session's view here).
         externalPages.withUnsafeBufferPointer { pages in
             for index in pages.indices
             where pages[index].isShownByEveryView || record.state.isLoaded(pages[index].key) {
+                // Room for every name still possible at the first: growing
+                // cost a second allocation per view, and no name none.
+                if names.isEmpty { names.reserveCapacity(pages.count - index) }
                 names.append(pages[index].name)
             }
         }

@@ -15,7 +15,7 @@ struct HealthRoute: Sendable {
 
     func plan(_ request: HTTPRequest) -> RoutePlan {
         guard request.query["ready"] != nil else {
-            return .act(waitsFor: .nothing) { [self] in described(.text(.ok, "ok")) }
+            return .answered(described(.text(.ok, "ok")))
         }
         return .act(waitsFor: .store) { [self] in
             guard let problem = readiness.problem() else { return described(.text(.ok, "ready")) }

@@ -14,7 +14,7 @@ struct StateRoute: Sendable {
         let notes = !context.changesNothing
         switch context.session {
         case .none:
-            return .act(waitsFor: .nothing) { answer(pager, session: nil, context) }
+            return .answered(answer(pager, session: nil, context))
         case .atHand(let session, let useDue):
             return .act(waitsFor: notes && useDue && sessions.storeIsDurable ? .store : .nothing) {
                 if notes { _ = sessions.noteUse(of: session) }
