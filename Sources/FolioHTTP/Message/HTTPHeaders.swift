@@ -90,7 +90,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     private func isPresent(named other: borrowing HTTPHeaders, _ index: Int, among count: Int) -> Bool {
         other.fields.withUnsafeBufferPointer { other in
             fields.withUnsafeBufferPointer { fields in
-                fields[..<count].indices.contains {
+                // A range, not `fields[..<count].indices`: a slice's indices are
+                // not specialized here and looked up type metadata on every call.
+                (0..<count).contains {
                     fields[$0].name.utf8.count == other[index].name.utf8.count
                         && fields[$0].name.equalsIgnoringASCIICase(other[index].name)
                 }
