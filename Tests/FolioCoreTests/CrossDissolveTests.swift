@@ -54,6 +54,13 @@ import Testing
         #expect(state.selection == .transitioning(from: 1, to: 0))
     }
 
+    @Test func selectingThePageShownEmitsNothingAndChangesNothing() throws {
+        var state = try News.shown()
+        let before = try encoded(state)
+        #expect(try state.select(index: 0) == [])
+        #expect(try encoded(state) == before)
+    }
+
     @Test func selectCompletesTheTransitionImmediately() throws {
         var state = try News.shown()
         let effects = try state.select(index: 2)

@@ -46,6 +46,9 @@ extension PagerState {
     /// - Throws: ``PagerError/indexOutOfRange(index:count:)``, before changing anything.
     public mutating func select(index: Int) throws(PagerError) -> [PagerEffect] {
         try checkIndex(index)
+        // Selecting the page already shown emits nothing (`selectPage`'s
+        // own first check): a view of it then allocates no effect list.
+        if case .shown(index) = selection { return [] }
         var effects = Self.emptyEffects()
         selectPage(index, immediately: true, into: &effects)
         appearIfNeeded(into: &effects)
