@@ -177,6 +177,24 @@ import Testing
         #expect(!heads[3].contains("X-Name"))
     }
 
+    /// A handler's fields made once and answered again and again, between
+    /// answers with fields of their own and a copy that gained a field.
+    @Test func writesFieldsMadeOnceTheSameEachTimeTheyAreAnswered() {
+        var serializer = ResponseSerializer()
+        let shared: HTTPHeaders = ["Content-Type": "text/html", "X-Kept": "1"]
+        var gained = shared
+        gained.add(name: "Set-Cookie", value: "a=1")
+        let answers: [HTTPHeaders] = [shared, shared, ["X-Other": "2"], shared, gained, shared, [:], shared]
+        for (index, headers) in answers.enumerated() {
+            serializer.serializeHead(HTTPResponse(headers: headers), keepAlive: true, http10: false)
+            let text = String(decoding: serializer.head, as: UTF8.self)
+            let fields = headers.map { "\($0.name): \($0.value)\r\n" }.joined()
+            #expect(
+                text.hasPrefix("HTTP/1.1 200 OK\r\n" + fields + "Date: "),
+                "answer \(index): \(text.debugDescription)")
+        }
+    }
+
     @Test func sendsNoLengthFor304AndSays500ForAnImpossibleStatus() {
         var serializer = ResponseSerializer()
         serializer.serializeHead(HTTPResponse(status: .notModified), keepAlive: true, http10: false)

@@ -103,11 +103,12 @@ public final class FolioApp: HTTPHandler {
             cookies: try CookiePolicy(options: options, secret: secret),
             trust: ProxyTrust(proxies: options.trustedProxies, identity: options.identityHeaders),
             tokens: ClickTokens(sessions: sessions, secret: secret, maxAge: options.sessions.idleTimeout),
-            bus: liveBus, reloads: ReloadRecord())
+            bus: liveBus, reloads: ReloadRecord(),
+            securityHeaders: HTTPHeaders(Self.securityHeaders(frameAncestors: options.frameAncestors)))
         current = LockedValue(
             try FolioSite(generation: 1, configuration: given, validated: validated, app: parts))
         lastingWarnings = warnings
-        securityHeaders = HTTPHeaders(Self.securityHeaders(frameAncestors: options.frameAncestors))
+        securityHeaders = parts.securityHeaders
         // Other instances' data goes to whichever generation is served when it comes.
         liveBus.listen { [weak self] name, body in self?.site.live.accept(name, body) }
     }

@@ -100,7 +100,7 @@ final class FolioSite: Sendable {
         let steps = PagerSteps(sessions: sessions, content: content)
         let pages = PageRendering(
             renderer: PagerRenderer(templates: templates, site: site, content: content, live: live),
-            clock: sessions.clock)
+            clock: sessions.clock, securityHeaders: app.securityHeaders)
         routes = RouteHandlers(
             index: IndexRoute(templates: templates, site: site, pagers: pagers, access: access),
             health: HealthRoute(
@@ -158,7 +158,7 @@ final class FolioSite: Sendable {
 
 /// What lives across generations and each generation's routes use: the
 /// options, sessions, the form-signing secret, cookies, trust, tokens, the
-/// live bus and the reload record.
+/// live bus, the reload record and the headers every answer carries.
 struct FolioAppParts: Sendable {
     let options: FolioAppOptions
     let sessions: SessionManager
@@ -168,4 +168,7 @@ struct FolioAppParts: Sendable {
     let tokens: ClickTokens
     let bus: any LiveBus
     let reloads: ReloadRecord
+    /// Added to every answer that has not set its own
+    /// (`FolioApp.securityHeaders(frameAncestors:)`).
+    let securityHeaders: HTTPHeaders
 }

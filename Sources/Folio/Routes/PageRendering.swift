@@ -6,6 +6,23 @@ import FolioSync
 struct PageRendering: Sendable {
     let renderer: PagerRenderer
     let clock: any WallClock
+    /// A page answer's fields, made once with the headers every answer
+    /// carries already among them: an answer that adds no field of its own
+    /// (a returning session's view) shares this very array on its way out,
+    /// and the server writes the bytes it wrote for the last such answer.
+    private let headers: HTTPHeaders
+
+    init(renderer: PagerRenderer, clock: any WallClock, securityHeaders: HTTPHeaders) {
+        self.renderer = renderer
+        self.clock = clock
+        var headers: HTTPHeaders = [
+            "Content-Type": "text/html; charset=utf-8",
+            // Per visitor (token, selection): never shared by caches.
+            "Cache-Control": "private, no-cache",
+        ]
+        headers.addAbsent(securityHeaders)
+        self.headers = headers
+    }
 
     func rendered(
         _ view: PagerView, _ pager: ResolvedPager, record: PagerRecord, fields: ResponseFormFields,
@@ -18,13 +35,6 @@ struct PageRendering: Sendable {
         } catch {
             throw ClientError(status: .internalServerError, message: "The page template failed: \(error)")
         }
-        return HTTPResponse(
-            status: .ok,
-            headers: [
-                "Content-Type": "text/html; charset=utf-8",
-                // Per visitor (token, selection): never shared by caches.
-                "Cache-Control": "private, no-cache",
-            ],
-            body: .parts(parts))
+        return HTTPResponse(status: .ok, headers: headers, body: .parts(parts))
     }
 }

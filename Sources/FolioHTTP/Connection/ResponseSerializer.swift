@@ -76,6 +76,9 @@ struct ResponseSerializer {
     /// answer had at the same place is copied from its bytes, any other
     /// sanitized.
     private mutating func writeFields(_ fields: [HTTPHeaders.Field]) {
+        // The very array of the last answer (a handler's fields made once):
+        // shared storage cannot have changed, so neither have the bytes.
+        if fields.count == lastFields.count, Self.sharesStorage(fields, lastFields) { return }
         nextFieldBytes.removeAll(keepingCapacity: true)
         nextFieldEnds.removeAll(keepingCapacity: true)
         // Through buffers, so each field is read in place, not copied.
@@ -98,6 +101,12 @@ struct ResponseSerializer {
         swap(&lastFieldBytes, &nextFieldBytes)
         swap(&lastFieldEnds, &nextFieldEnds)
         lastFields = fields
+    }
+
+    private static func sharesStorage(_ one: [HTTPHeaders.Field], _ other: [HTTPHeaders.Field]) -> Bool {
+        one.withUnsafeBufferPointer { one in
+            other.withUnsafeBufferPointer { one.baseAddress == $0.baseAddress }
+        }
     }
 
     /// Appends `text` without CR, LF or NUL, which would let a handler's value split the response.
