@@ -16,7 +16,12 @@ public struct SystemRandomSource: RandomSource {
 
     /// `count` bytes from the secure generator.
     public func randomBytes(count: Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
+        // Zeros appended into reserved room: `Array(repeating:count:)` asks
+        // the runtime for the array's type on every call (a form nonce is
+        // drawn for every view of a visitor without a cookie).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        bytes.append(contentsOf: repeatElement(0, count: count))
         bytes.withUnsafeMutableBytes { RandomPool.forThisThread.fill($0) }
         return bytes
     }

@@ -16,7 +16,12 @@ extension HTTPRequest {
     /// once and builds a `String` only for the values asked for: a server
     /// reads its session cookie on every request.
     public func cookies(named names: [String]) -> [String?] {
-        var found = [String?](repeating: nil, count: names.count)
+        // Appended into reserved room: `Array(repeating:count:)` of an
+        // optional asks the runtime for the array's type on every call
+        // (0.7% of a returning session's view, profiled).
+        var found: [String?] = []
+        found.reserveCapacity(names.count)
+        for _ in names.indices { found.append(nil) }
         var missing = names.count
         // The names are read through their buffer, not copied for each pair.
         names.withUnsafeBufferPointer { names in
