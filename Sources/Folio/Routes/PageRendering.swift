@@ -3,7 +3,10 @@ import FolioSync
 
 /// A pager's page or fragment as an answer: the renderer's cached bytes
 /// with the form's fields spliced in.
-struct PageRendering: Sendable {
+///
+/// A class: the routes that answer with pages hold one reference to it, so
+/// answering copies none of its fields (each a retain and a release).
+final class PageRendering: Sendable {
     let renderer: PagerRenderer
     let clock: any WallClock
     /// A page answer's fields, made once with the headers every answer
