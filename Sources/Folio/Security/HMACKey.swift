@@ -1,113 +1,50 @@
 import COpenSSL
-import Synchronization
 
-/// An HMAC-SHA256 key made ready once: OpenSSL's MAC contexts with the key
-/// already set, each used by one thread at a time and reset for the next
-/// MAC. The one-shot `HMAC()` fetches the algorithm by name (a lock and
-/// string compares) and sets the key on every call, and copying a keyed
-/// context for each MAC allocates and takes OpenSSL's locks: both showed up
-/// in profiles of views that sign a form.
+/// An HMAC-SHA256 key made ready once (RFC 2104): two SHA-256 states that
+/// have already taken in the key's inner and outer pads, so a MAC is two
+/// short hashes, each begun from a copy of one of them.
+///
+/// The copies are plain values on the caller's stack (`SHA256_CTX`), so
+/// any number of threads sign at once with nothing to take or give back.
+/// Through OpenSSL 3.0's EVP interface every copy or reset of a keyed
+/// context allocates a provider context: 245 ns per MAC against 125 ns
+/// here (measured in C on this machine), and every view of a visitor
+/// without a cookie signs a form.
 final class HMACKey: Sendable {
-    /// Keyed contexts made at the start: more than the threads that sign
-    /// at one moment (the event loops and the busy workers).
-    static let contextCount = 16
+    /// SHA-256's block: a key is padded to it, or hashed first when longer.
+    private static let blockSize = 64
 
-    /// The keyed contexts, each taken by clearing its bit in `idle` and
-    /// given back by setting it: two atomic steps rather than a lock taken
-    /// twice, since every view without a session signs a form.
-    private let contexts: [Context]
-    private let idle: Atomic<UInt64>
-    /// Only ever copied: for a MAC made while every context is in use.
-    private let template: Context
+    private let inner: SHA256_CTX
+    private let outer: SHA256_CTX
 
-    private struct Context: @unchecked Sendable {
-        let pointer: OpaquePointer
+    init(_ key: [UInt8]) {
+        var block = [UInt8](repeating: 0, count: Self.blockSize)
+        if key.count > Self.blockSize {
+            SHA256(key, key.count, &block)
+        } else {
+            block.replaceSubrange(0..<key.count, with: key)
+        }
+        inner = Self.state(afterTaking: block.map { $0 ^ 0x36 })
+        outer = Self.state(afterTaking: block.map { $0 ^ 0x5C })
     }
 
-    /// `nil` when libcrypto cannot make the contexts (out of memory, no
-    /// HMAC). `contextCount` (1-64) is changed only by tests.
-    init?(_ key: [UInt8], contextCount: Int = HMACKey.contextCount) {
-        precondition((1...64).contains(contextCount), "an HMACKey keeps 1-64 contexts")
-        guard let algorithm = EVP_MAC_fetch(nil, "HMAC", nil) else { return nil }
-        defer { EVP_MAC_free(algorithm) }
-        guard let template = EVP_MAC_CTX_new(algorithm) else { return nil }
-        var ready: Int32 = 0
-        "digest".withCString { name in
-            "SHA256".withCString { digest in
-                var parameters = [
-                    OSSL_PARAM_construct_utf8_string(name, UnsafeMutablePointer(mutating: digest), 0),
-                    OSSL_PARAM_construct_end(),
-                ]
-                ready = key.withUnsafeBufferPointer { key in
-                    EVP_MAC_init(template, key.baseAddress, key.count, &parameters)
-                }
-            }
-        }
-        var contexts: [Context] = []
-        func freeAll() {
-            for context in contexts { EVP_MAC_CTX_free(context.pointer) }
-            EVP_MAC_CTX_free(template)
-        }
-        guard ready == 1 else {
-            freeAll()
-            return nil
-        }
-        for _ in 0..<contextCount {
-            guard let copy = EVP_MAC_CTX_dup(template) else {
-                freeAll()
-                return nil
-            }
-            contexts.append(Context(pointer: copy))
-        }
-        self.contexts = contexts
-        self.template = Context(pointer: template)
-        idle = Atomic(UInt64.max >> (64 - contextCount))
+    private static func state(afterTaking pad: [UInt8]) -> SHA256_CTX {
+        var state = SHA256_CTX()
+        SHA256_Init(&state)
+        SHA256_Update(&state, pad, pad.count)
+        return state
     }
 
-    deinit {
-        for context in contexts { EVP_MAC_CTX_free(context.pointer) }
-        EVP_MAC_CTX_free(template.pointer)
-    }
-
-    /// Writes the 32-byte MAC of `message` to the start of `mac`; false when
-    /// libcrypto failed (then `mac` holds nothing to trust).
-    func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer) -> Bool {
-        guard let slot = take() else {
-            // Every context is in use: one of its own, copied and freed.
-            guard let copy = EVP_MAC_CTX_dup(template.pointer) else { return false }
-            defer { EVP_MAC_CTX_free(copy) }
-            return Self.authenticate(message, into: mac, with: copy)
-        }
-        let done = Self.authenticate(message, into: mac, with: contexts[slot].pointer)
-        idle.bitwiseOr(1 << UInt64(slot), ordering: .releasing)
-        return done
-    }
-
-    /// Clears the lowest idle bit: the context it stands for is this caller's.
-    private func take() -> Int? {
-        var seen = idle.load(ordering: .relaxed)
-        while seen != 0 {
-            let slot = seen.trailingZeroBitCount
-            let (exchanged, current) = idle.compareExchange(
-                expected: seen, desired: seen & ~(1 << UInt64(slot)), ordering: .acquiring)
-            if exchanged { return slot }
-            seen = current
-        }
-        return nil
-    }
-
-    private static func authenticate(
-        _ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer,
-        with context: OpaquePointer
-    ) -> Bool {
-        var length = 0
-        // A NULL key starts a new MAC under the key the context holds.
-        return EVP_MAC_init(context, nil, 0, nil) == 1
-            && EVP_MAC_update(
-                context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count)
-                == 1
-            && EVP_MAC_final(
-                context, mac.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, mac.count) == 1
-            && length == HMACSHA256.byteCount
+    /// Writes the 32-byte MAC of `message` to the start of `mac`.
+    func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer) {
+        precondition(mac.count >= HMACSHA256.byteCount, "an HMAC-SHA256 needs 32 bytes of room")
+        let out = mac.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var state = inner
+        SHA256_Update(&state, message.baseAddress, message.count)
+        // The inner hash goes where the MAC will be, then is hashed over.
+        SHA256_Final(out, &state)
+        state = outer
+        SHA256_Update(&state, out, HMACSHA256.byteCount)
+        SHA256_Final(out, &state)
     }
 }

@@ -13,9 +13,8 @@ public struct ServerSecret: Sendable, Equatable {
 
     /// The key bytes. Never logged.
     public let bytes: [UInt8]
-    /// The same key, ready for OpenSSL (`nil` only if libcrypto could not
-    /// make it; the one-shot path is used then).
-    let key: HMACKey?
+    /// The same key, its pads taken in once.
+    let key: HMACKey
 
     /// A secret of these bytes.
     /// - Throws: `ServerSecretError` when there are fewer than 32.
@@ -47,8 +46,7 @@ public struct ServerSecret: Sendable, Equatable {
 
     /// Writes the 32-byte HMAC-SHA256 of `message` under this secret to the start of `mac`.
     func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer) {
-        if let key, key.authenticate(message, into: mac) { return }
-        HMACSHA256.authenticate(message, key: bytes, into: mac)
+        key.authenticate(message, into: mac)
     }
 
     /// The 32-byte HMAC-SHA256 of `message` under this secret.

@@ -31,13 +31,39 @@ import Testing
         #expect(mac == hex("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"))
     }
 
-    /// The keyed context a `ServerSecret` keeps gives the one-shot MAC,
-    /// from many threads at once (RFC 4231 case 6's message, a 32-byte key).
+    /// A key made ready once gives RFC 4231's MACs, for keys shorter than
+    /// the MAC, of 20 bytes, and longer than a SHA-256 block (hashed first).
+    @Test func aKeyMadeReadyGivesTheRFC4231Macs() {
+        let cases: [(key: [UInt8], message: [UInt8], mac: String)] = [
+            (
+                Array(repeating: 0x0b, count: 20), Array("Hi There".utf8),
+                "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+            ),
+            (
+                Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
+                "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+            ),
+            (
+                Array(repeating: 0xaa, count: 131),
+                Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+                "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+            ),
+        ]
+        for (key, message, expected) in cases {
+            var mac = [UInt8](repeating: 0, count: 32)
+            message.withUnsafeBytes { message in
+                mac.withUnsafeMutableBytes { HMACKey(key).authenticate(message, into: $0) }
+            }
+            #expect(mac == hex(expected), "key of \(key.count) bytes")
+        }
+    }
+
+    /// The key a `ServerSecret` keeps gives the one-shot MAC, from many
+    /// threads at once (RFC 4231 case 6's message, a 32-byte key).
     @Test func aKeptKeyGivesTheOneShotMacFromManyThreads() async throws {
         let secret = try ServerSecret(bytes: Array(repeating: 0xaa, count: 32))
         let message = Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)
         let expected = HMACSHA256.authenticate(message, key: secret.bytes)
-        #expect(secret.key != nil)
         let macs = await withTaskGroup(of: [UInt8].self) { group in
             for _ in 0..<16 { group.addTask { secret.authenticate(message) } }
             return await group.reduce(into: []) { $0.append($1) }
@@ -46,10 +72,10 @@ import Testing
         #expect(secret.authenticate([]) == HMACSHA256.authenticate([], key: secret.bytes))
     }
 
-    /// A kept key's contexts are reused, one MAC after another: each MAC
-    /// is its own message's, whatever the message before it (lengths
-    /// across a SHA-256 block and beyond), from several threads at once.
-    @Test func reusedContextsGiveEachMessageItsOwnMac() async throws {
+    /// A kept key is used for one MAC after another: each MAC is its own
+    /// message's, whatever the message before it (lengths across a SHA-256
+    /// block and beyond), from several threads at once.
+    @Test func oneMacAfterAnotherIsEachMessagesOwn() async throws {
         let secret = try ServerSecret(bytes: (0..<32).map { UInt8($0 * 7 & 0xFF) })
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for thread in 0..<8 {
@@ -72,12 +98,12 @@ import Testing
         #expect(mismatches == 0)
     }
 
-    /// With fewer kept contexts than threads signing at once, a MAC made
-    /// while all are taken uses a copy of its own, and every MAC is still
-    /// its message's (real threads: the task pool may run only two).
-    @Test func macsAreRightWhenEveryKeptContextIsInUse() throws {
+    /// One key signing on eight real threads at once (the task pool may run
+    /// only two): every MAC is its own message's, the key's states shared
+    /// by all and changed by none.
+    @Test func oneKeyGivesEveryThreadItsOwnMessagesMac() {
         let keyBytes = Array("a key shared by many threads".utf8)
-        let key = try #require(HMACKey(keyBytes, contextCount: 1))
+        let key = HMACKey(keyBytes)
         let wrong = Mutex(0)
         let finished = DispatchGroup()
         for thread in 0..<8 {
@@ -90,10 +116,10 @@ import Testing
                         UInt8.random(in: 0...255, using: &generator)
                     }
                     var mac = [UInt8](repeating: 0, count: 32)
-                    let done = message.withUnsafeBytes { message in
+                    message.withUnsafeBytes { message in
                         mac.withUnsafeMutableBytes { key.authenticate(message, into: $0) }
                     }
-                    if !done || mac != HMACSHA256.authenticate(message, key: keyBytes) {
+                    if mac != HMACSHA256.authenticate(message, key: keyBytes) {
                         wrong.withLock { $0 += 1 }
                     }
                 }
