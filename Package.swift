@@ -78,7 +78,7 @@ let package = Package(
             name: "FolioTemplateTests", dependencies: ["FolioTemplate", "FolioSync"], swiftSettings: strict),
         .testTarget(name: "FolioHTTPTests", dependencies: ["FolioHTTP"], swiftSettings: strict),
         .testTarget(
-            name: "FolioTests", dependencies: ["Folio", "FolioSync"],
+            name: "FolioTests", dependencies: ["Folio", "FolioSync", "COpenSSL"],
             exclude: ["Tiles/TilePageBytes.html"], swiftSettings: strict),
         .testTarget(
             name: "FolioTestingTests", dependencies: ["FolioTesting", "Folio", "FolioHTTP"],
