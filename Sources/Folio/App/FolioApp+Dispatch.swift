@@ -132,7 +132,7 @@ extension FolioApp {
         if let note {
             response.accessLogNote = response.accessLogNote.map { note + " " + $0 } ?? note
         }
-        response.headers.addAbsent(securityHeaders)
+        response.headers.addAbsent(parts.securityHeaders)
         return response
     }
 

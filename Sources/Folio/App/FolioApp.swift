@@ -25,8 +25,6 @@ public final class FolioApp: HTTPHandler {
     let parts: FolioAppParts
     /// Signs the forms of visitors who have no session (`SignedFormToken`).
     var secret: ServerSecret { parts.secret }
-    /// Added to every answer (`securityHeaders(frameAncestors:)`).
-    let securityHeaders: HTTPHeaders
     /// The configuration file `reload()` reads again; nil for an app built
     /// from a configuration in Swift.
     let configurationFile: String?
@@ -108,7 +106,6 @@ public final class FolioApp: HTTPHandler {
         current = LockedValue(
             try FolioSite(generation: 1, configuration: given, validated: validated, app: parts))
         lastingWarnings = warnings
-        securityHeaders = parts.securityHeaders
         // Other instances' data goes to whichever generation is served when it comes.
         liveBus.listen { [weak self] name, body in self?.site.live.accept(name, body) }
     }
