@@ -25,10 +25,7 @@ enum RoutePlan: Sendable {
     /// finds it waits for nothing may act at once and hand this on: no
     /// closure is then made to carry what acting needs (an allocation and
     /// a retain of each thing it holds, for every view at hand).
-    case answer(HTTPResponse)
-
-    /// An answer already made: nothing left to wait for.
-    static func answered(_ response: HTTPResponse) -> RoutePlan { .answer(response) }
+    case answered(HTTPResponse)
 
     /// The one place a request is placed: on the event loop when it waits
     /// for nothing, on a worker thread when it waits for the store or a
@@ -37,7 +34,7 @@ enum RoutePlan: Sendable {
     /// left its headers shared, and the security headers added next copied them).
     consuming func placed() -> HTTPDisposition {
         switch consume self {
-        case .answer(let response): .answer(response)
+        case .answered(let response): .answer(response)
         case .act(.nothing, let act): .answer(act())
         case .act(.pageData, let act), .act(.store, let act): .blocking(act)
         case .start(let start): .deferred(start)

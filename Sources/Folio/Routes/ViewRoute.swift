@@ -47,7 +47,7 @@ final class ViewRoute: Sendable {
             guard !steps.needsLoad(outcome, of: view.pager) else {
                 return .act(waitsFor: .pageData) { [self] in withoutSession(view, outcome, context) }
             }
-            return .answer(withoutSession(view, outcome, context))
+            return .answered(withoutSession(view, outcome, context))
         case .atHand(let session, let useDue):
             let outcome = try steps.outcome(
                 of: view.step, on: view.pager, session: session, startIndex: view.startIndex)
@@ -61,7 +61,7 @@ final class ViewRoute: Sendable {
                     atHand(view, session: session, outcome: outcome, context)
                 }
             }
-            return .answer(atHand(view, session: session, outcome: outcome, context))
+            return .answered(atHand(view, session: session, outcome: outcome, context))
         case .unread(let claim):
             return .act(waitsFor: .store) { [self] in
                 errors.answering(context.request) { () throws(ClientError) in

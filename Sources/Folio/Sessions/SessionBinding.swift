@@ -24,12 +24,16 @@ struct SessionBinding: Sendable {
         // Found over the bytes in place, not `split` nor `String.UTF8View`'s
         // `firstIndex`, which steps through the view: this runs on every
         // request with a cookie.
-        let dot = value.withUTF8InPlace { $0.firstIndex(of: UInt8(ascii: ".")) }
-        guard let dot else {
+        // One read: the dot, and the id before it.
+        let split = value.withUTF8InPlace { bytes in
+            bytes.firstIndex(of: UInt8(ascii: ".")).map {
+                ($0, String(decoding: bytes[..<$0], as: UTF8.self))
+            }
+        }
+        guard let (dot, id) = split else {
             // A bare id: an anonymous visitor's cookie.
             return person == nil && SessionManager.isWellFormed(value) ? value : nil
         }
-        let id = value.withUTF8InPlace { String(decoding: $0[..<dot], as: UTF8.self) }
         guard SessionManager.isWellFormed(id), let person else { return nil }
         let tag = value[value.utf8.index(value.utf8.startIndex, offsetBy: dot + 1)...]
         return Self.equalInTime(self.tag(id: id, person), tag) ? id : nil

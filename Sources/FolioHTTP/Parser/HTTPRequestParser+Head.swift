@@ -44,13 +44,9 @@ extension HTTPRequestParser {
             return finish((consume parsed).request)
         case .length(let length):
             startFixedBody(length: length)
-            state = .fixedBody(
-                Head(request: parsed.request, expectsContinue: parsed.expectsContinue), length: length,
-                continueSent: false)
+            state = .fixedBody(parsed.head, length: length, continueSent: false)
         case .chunked:
-            state = .chunkedBody(
-                Head(request: parsed.request, expectsContinue: parsed.expectsContinue),
-                ChunkedBody(cursor: start))
+            state = .chunkedBody(parsed.head, ChunkedBody(cursor: start))
         }
         return next()
     }
@@ -78,6 +74,11 @@ struct HeadParser {
         var request: HTTPRequest
         var framing: Framing
         var expectsContinue: Bool
+
+        /// What waits with the request while its body comes.
+        var head: HTTPRequestParser.Head {
+            HTTPRequestParser.Head(request: request, expectsContinue: expectsContinue)
+        }
     }
 
     let limits: HTTPLimits
