@@ -61,10 +61,10 @@ final class PagerRenderer: Sendable {
         var view: PagerView
         var pager: String
         var selected: Int
-        /// The loaded pages' indices, ascending.
-        var loaded: [Int]
-        /// For each of `loaded`, its shown count when its panel shows it, else
-        /// 0; empty when no loaded panel shows a count.
+        /// The loaded pages' indices.
+        var loaded: PageIndexSet
+        /// For each of `loaded`, ascending, its shown count when its panel
+        /// shows it, else 0; empty when no loaded panel shows a count.
         var shownCounts: [Int]
         var generation: Int
         var notice: PagerNotice?
@@ -112,18 +112,17 @@ final class PagerRenderer: Sendable {
         let pager = resolved.configuration
         let state = record.state
         let (countSensitive, generation) = content.cacheKeyInputs(of: pager)
-        // Sorted in place and counts only where a panel shows one: each
-        // array made here was an allocation per view.
-        var loaded: [Int] = []
-        loaded.reserveCapacity(state.loadedKeys.count)
+        // Counts only where a panel shows one: each array made here was
+        // an allocation per view.
+        var loaded = PageIndexSet()
         for key in state.loadedKeys {
-            if let index = resolved.pageIndex(key) { loaded.append(index) }
+            if let index = resolved.pageIndex(key) { loaded.insert(index) }
         }
-        loaded.sort()
         var shownCounts: [Int] = []
         if loaded.contains(where: { countSensitive[$0] }) {
-            shownCounts = loaded.map { index in
-                countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
+            loaded.forEach { index in
+                shownCounts.append(
+                    countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0)
             }
         }
         let key = Key(
@@ -145,11 +144,14 @@ final class PagerRenderer: Sendable {
         parts.reserveCapacity(entry.chunks.count * 2)
         for (index, chunk) in entry.chunks.enumerated() {
             if index > 0 {
-                switch entry.slots[index - 1] {
-                case 0: parts.append(fields.csrfToken)
-                case 1: parts.append(fields.returnTarget)
-                default: parts.append(fields.wallScreen)
-                }
+                let field =
+                    switch entry.slots[index - 1] {
+                    case 0: fields.csrfToken
+                    case 1: fields.returnTarget
+                    default: fields.wallScreen
+                    }
+                // An empty field (no return target, no wall screen) is no part to write.
+                if !field.isEmpty { parts.append(field) }
             }
             parts.append(chunk)
         }
@@ -163,9 +165,8 @@ final class PagerRenderer: Sendable {
         var expires: Double?
         var panels: [String?] = []
         var liveStates: [String?] = []
-        let loaded = Set(key.loaded)
         for (index, page) in pager.pages.enumerated() {
-            guard loaded.contains(index) else {
+            guard key.loaded.contains(index) else {
                 panels.append(nil)
                 liveStates.append(nil)
                 continue
