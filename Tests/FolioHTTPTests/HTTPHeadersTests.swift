@@ -34,3 +34,16 @@ struct HTTPHeadersTests {
         #expect(headers.values(for: "Link") == ["</a.css>", "</b.css>"])
     }
 }
+
+extension HTTPHeadersTests {
+    @Test func containsAnyFindsANameInAnyCaseAndOnlyANameThatIsThere() {
+        let headers: HTTPHeaders = ["Host": "example.test", "x-forwarded-for": "10.0.0.1", "Cookie": "a=b"]
+        #expect(headers.containsAny(of: ["X-Forwarded-Proto", "X-Forwarded-For"]))
+        #expect(headers.containsAny(of: ["COOKIE"]))
+        #expect(!headers.containsAny(of: ["X-Forwarded-Proto", "X-Forwarded-Host", "Remote-User"]))
+        // Same length, other letters: not a match.
+        #expect(!headers.containsAny(of: ["Hist"]))
+        #expect(!headers.containsAny(of: []))
+        #expect(!HTTPHeaders().containsAny(of: ["Host"]))
+    }
+}

@@ -38,7 +38,7 @@ struct ProxyTrust: Sendable {
     /// rather than a copy, which retains each of its strings and arrays).
     func withoutDistrusted(_ request: HTTPRequest) -> HTTPRequest? {
         if request.remoteAddress == nil || (!proxies.isEmpty && trusts(request)) { return nil }
-        guard distrusted.contains(where: { request.headers.contains($0) }) else { return nil }
+        guard request.headers.containsAny(of: distrusted) else { return nil }
         var request = request
         for name in distrusted { request.headers.remove(name) }
         return request

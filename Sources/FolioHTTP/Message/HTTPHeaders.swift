@@ -71,6 +71,22 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether any field is named `name`.
     public func contains(_ name: String) -> Bool { firstIndex(named: name) != nil }
 
+    /// Whether any field is named one of `names`: one pass over the fields,
+    /// both read in place (a `contains` per name copied each name and
+    /// walked the fields again for each).
+    public func containsAny(of names: [String]) -> Bool {
+        fields.withUnsafeBufferPointer { fields in
+            names.withUnsafeBufferPointer { names in
+                fields.indices.contains { field in
+                    names.indices.contains {
+                        fields[field].name.utf8.count == names[$0].utf8.count
+                            && fields[field].name.equalsIgnoringASCIICase(names[$0])
+                    }
+                }
+            }
+        }
+    }
+
     /// Appends a field, keeping any existing ones with that name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
