@@ -55,7 +55,7 @@ extension EventLoop {
                     return
                 }
                 connection.machine.waitingForMore(
-                    now: monotonicNanoseconds(), readingBody: connection.parser.isReadingBody,
+                    now: wokeAt, readingBody: connection.parser.isReadingBody,
                     partialRequest: connection.parser.hasPartialRequest)
                 break parsing
             case .sendContinue:
@@ -99,7 +99,8 @@ extension EventLoop {
         serializer.serializeHead(response, keepAlive: keepAlive, http10: request.version == .http10)
         let sendsBody = request.method != .head && !response.status.forbidsBody
         send(connection, body: sendsBody ? response.body : .empty)
-        let now = monotonicNanoseconds()
+        // The clock itself only for the access log's duration.
+        let now = log.enabled ? monotonicNanoseconds() : wokeAt
         connection.machine.responseQueued(now: now, keepAlive: keepAlive)
         releaseBody(connection)
         log.record(
@@ -184,10 +185,10 @@ extension EventLoop {
                 close(connection)
                 return
             }
-            if progress.written > 0 { connection.machine.writeProgressed(now: monotonicNanoseconds()) }
+            if progress.written > 0 { connection.machine.writeProgressed(now: wokeAt) }
             reportOutput(of: connection)
             if !progress.drained {
-                connection.machine.writeBlocked(now: monotonicNanoseconds())
+                connection.machine.writeBlocked(now: wokeAt)
                 updateInterest(connection)
                 return
             }

@@ -36,6 +36,12 @@ final class EventLoop {
     /// The serial of the next connection (see `Connection.serial`).
     var nextSerial: UInt64 = 0
     var stopDeadline: UInt64?
+    /// When the loop last woke from `epoll_wait`: deadlines set while it
+    /// handles what woke it count from here, as nginx caches its time once
+    /// per wakeup. They are checked every `tickNanoseconds`, so the
+    /// milliseconds a wakeup may take move none of them, and three clock
+    /// reads per request were 0.6% of a view.
+    var wokeAt = monotonicNanoseconds()
     /// One receive buffer for every connection of the loop; bytes are copied into the parser.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
@@ -74,6 +80,7 @@ final class EventLoop {
             } catch {
                 break
             }
+            wokeAt = monotonicNanoseconds()
             for index in 0..<count {
                 let event = events[index]
                 let fd = event.data.fd
