@@ -1,27 +1,26 @@
 /// A set of page indices that needs no allocation for a pager's first 64
 /// pages: part of a rendering's cache key, made for every view (an array
 /// here cost an allocation per view, and hashing it a step per page).
-struct PageIndexSet: Hashable, Sendable {
+struct PageIndexSet: Hashable, Sendable, Sequence {
     /// Pages 0 to 63, one bit each.
     private var low: UInt64 = 0
-    /// Pages from 64 on, ascending; nil while there are none.
+    /// Pages from 64 on, ascending and without repeats (so equal sets are
+    /// equal arrays); nil while there are none.
     private var high: [Int]?
 
     init() {}
 
     /// Adds `index` (not negative).
     mutating func insert(_ index: Int) {
-        if index < UInt64.bitWidth {
+        guard index >= UInt64.bitWidth else {
             low |= 1 << UInt64(index)
-        } else if var indices = high {
-            // Kept sorted and without repeats, so equal sets are equal arrays.
-            let position = indices.firstIndex { $0 >= index } ?? indices.count
-            guard position == indices.count || indices[position] != index else { return }
-            indices.insert(index, at: position)
-            high = indices
-        } else {
-            high = [index]
+            return
         }
+        var indices = high ?? []
+        high = nil  // so `indices` is changed in place, not copied
+        let position = indices.firstIndex { $0 >= index } ?? indices.count
+        if position == indices.count || indices[position] != index { indices.insert(index, at: position) }
+        high = indices
     }
 
     func contains(_ index: Int) -> Bool {
@@ -30,25 +29,25 @@ struct PageIndexSet: Hashable, Sendable {
         return high?.contains(index) ?? false
     }
 
-    var isEmpty: Bool { low == 0 && (high?.isEmpty ?? true) }
+    var isEmpty: Bool { low == 0 && high == nil }
 
-    /// Calls `body` with each index, ascending.
-    func forEach(_ body: (Int) -> Void) {
-        var bits = low
-        while bits != 0 {
-            body(bits.trailingZeroBitCount)
-            bits &= bits - 1
-        }
-        high?.forEach(body)
-    }
+    /// The indices, ascending.
+    func makeIterator() -> Iterator { Iterator(bits: low, high: high) }
 
-    /// Whether any index satisfies `predicate`.
-    func contains(where predicate: (Int) -> Bool) -> Bool {
-        var bits = low
-        while bits != 0 {
-            if predicate(bits.trailingZeroBitCount) { return true }
-            bits &= bits - 1
+    struct Iterator: IteratorProtocol {
+        var bits: UInt64
+        /// Optional as in the set: an empty array here was a retain per view.
+        let high: [Int]?
+        var highIndex = 0
+
+        mutating func next() -> Int? {
+            if bits != 0 {
+                defer { bits &= bits - 1 }
+                return bits.trailingZeroBitCount
+            }
+            guard let high, highIndex < high.count else { return nil }
+            defer { highIndex += 1 }
+            return high[highIndex]
         }
-        return high?.contains(where: predicate) ?? false
     }
 }

@@ -120,9 +120,8 @@ final class PagerRenderer: Sendable {
         }
         var shownCounts: [Int] = []
         if loaded.contains(where: { countSensitive[$0] }) {
-            loaded.forEach { index in
-                shownCounts.append(
-                    countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0)
+            shownCounts = loaded.map { index in
+                countSensitive[index] ? record.shownCounts[pager.pages[index].key] ?? 0 : 0
             }
         }
         let key = Key(
