@@ -105,23 +105,25 @@ extension FolioApp {
         let visitor = Visitor(
             request, person: person, binding: parts.cookies.binding,
             readsPlainCookie: parts.cookies.readsPlainCookie(request))
-        let session = route.readsSession ? sessions.lookUp(visitor.sessionClaim) : .none
+        let now = sessions.now
+        let session = route.readsSession ? sessions.lookUp(visitor.sessionClaim, now: now) : .none
         var click: ResolvedClick?
         if route.isClick {
             if let refusal = visitor.postRefusal { throw refusal }
             let form = try ClickRequest(route, pager, request)
             let verdict: ClickVerdict
             switch session {
-            case .none: verdict = .judged(try parts.tokens.authority(form, visitor, session: nil))
+            case .none: verdict = .judged(try parts.tokens.authority(form, visitor, session: nil, now: now))
             case .atHand(let record, _):
-                verdict = .judged(try parts.tokens.authority(form, visitor, session: record))
+                verdict = .judged(try parts.tokens.authority(form, visitor, session: record, now: now))
             case .unread(let claim): verdict = .afterReading(claim)
             }
             click = ResolvedClick(form: form, verdict: verdict)
         }
         return RequestContext(
             request: request, route: route, pager: pager, visitor: visitor,
-            changesNothing: RequestContext.changesNothing(request, visitor), session: session, click: click)
+            changesNothing: RequestContext.changesNothing(request, visitor), session: session, click: click,
+            now: now)
     }
 
     /// Adds the headers every answer carries, and who asked to its access

@@ -100,7 +100,7 @@ final class FolioSite: Sendable {
         let steps = PagerSteps(sessions: sessions, content: content)
         let pages = PageRendering(
             renderer: PagerRenderer(templates: templates, site: site, content: content, live: live),
-            clock: sessions.clock, securityHeaders: app.securityHeaders)
+            securityHeaders: app.securityHeaders)
         routes = RouteHandlers(
             index: IndexRoute(templates: templates, site: site, pagers: pagers, access: access),
             health: HealthRoute(

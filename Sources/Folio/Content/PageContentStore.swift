@@ -160,7 +160,7 @@ final class PageContentStore: Sendable {
         guard data.error == nil else {
             return Array(failed(pager.key + "/" + page.key, pager, data.error ?? "").utf8)
         }
-        return render(page, of: pager, data: data, shownCount: 1).bytes
+        return render(page, of: pager, data: data, shownCount: 1, now: clock.now).bytes
     }
 
     /// Takes `page`'s data as another instance loaded it.
@@ -195,7 +195,13 @@ final class PageContentStore: Sendable {
     /// The panel of `page`, rendered for a session that has shown it
     /// `shownCount` times. Loads the data first if needed (the `load` effect).
     func panel(_ page: PageConfiguration, of pager: PagerConfiguration, shownCount: Int) -> RenderedPanel {
-        let now = clock.now
+        panel(page, of: pager, shownCount: shownCount, now: clock.now)
+    }
+
+    /// `panel(_:of:shownCount:)` as of `now` (a request's instant).
+    func panel(_ page: PageConfiguration, of pager: PagerConfiguration, shownCount: Int, now: Double)
+        -> RenderedPanel
+    {
         let name = pager.key + "/" + page.key
         // One lock for the count test and the lookup: a hit takes no other.
         let (key, checked, cached) = entries.withLock { entries in
@@ -217,7 +223,7 @@ final class PageContentStore: Sendable {
                 // Reported when it was stored: not again for every view meanwhile.
                 return RenderedPanel(html: Self.errorPanel(strings(pager)), expires: now)
             }
-            var shown = render(page, of: pager, data: previous, shownCount: count)
+            var shown = render(page, of: pager, data: previous, shownCount: count, now: now)
             shown.expires = now
             return shown
         case .loading:
@@ -227,8 +233,10 @@ final class PageContentStore: Sendable {
             return store(
                 RenderedPanel(html: failed(name, pager, data.error ?? ""), expires: data.expires), at: key)
         }
-        let rendered = render(page, of: pager, data: data, shownCount: count)
-        if !checked, rendered.bytes == render(page, of: pager, data: data, shownCount: count + 1).bytes {
+        let rendered = render(page, of: pager, data: data, shownCount: count, now: now)
+        if !checked,
+            rendered.bytes == render(page, of: pager, data: data, shownCount: count + 1, now: now).bytes
+        {
             // The template ignores the count: keep one rendering for all counts.
             entries.withLock {
                 $0.countIndependent.insert(name)
@@ -241,7 +249,7 @@ final class PageContentStore: Sendable {
     }
 
     private func render(
-        _ page: PageConfiguration, of pager: PagerConfiguration, data: PageData, shownCount: Int
+        _ page: PageConfiguration, of pager: PagerConfiguration, data: PageData, shownCount: Int, now: Double
     )
         -> RenderedPanel
     {
@@ -258,7 +266,6 @@ final class PageContentStore: Sendable {
             globals["tilesByKey"] = Self.byKey(grid.tiles)
         }
         do {
-            let now = clock.now
             let template = try templates.template(named: page.template)
             var html: [UInt8] = []
             try template.render(
@@ -293,16 +300,16 @@ final class PageContentStore: Sendable {
     /// never loaded, or its `cacheSeconds` expired, and no load in flight
     /// whose wait has run out (`PageDataLoader.wouldWait`). One lock for all
     /// of them: `FolioApp.disposition(for:)` asks this on the event loop.
-    func needsLoad(_ names: [String]) -> Bool {
-        !names.isEmpty && loader.wouldWait(names, now: clock.now)
+    func needsLoad(_ names: [String], now: Double) -> Bool {
+        !names.isEmpty && loader.wouldWait(names, now: now)
     }
 
     /// Starts loading a page's data if needed, without waiting (the `load`
     /// effect, so a URL is fetched when the page is first shown, not
     /// before); the view's rendering then waits for that same load.
-    func loadIfNeeded(_ data: [ExternalData]) {
+    func loadIfNeeded(_ data: [ExternalData], now: Double) {
         for data in data {
-            loader.loadIfNeeded(data.name, source: data.source, recheckAfter: data.recheckAfter)
+            loader.loadIfNeeded(data.name, source: data.source, recheckAfter: data.recheckAfter, now: now)
         }
     }
 

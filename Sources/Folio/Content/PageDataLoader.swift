@@ -172,8 +172,7 @@ final class PageDataLoader: Sendable {
     /// Starts loading the page `name` unless the data kept is current (the
     /// `load` effect): the kept data is looked at under the read lock, not
     /// copied out as `data(_:source:waiting:recheckAfter:)` returns it.
-    func loadIfNeeded(_ name: String, source: PageSource, recheckAfter: Double?) {
-        let now = clock.now
+    func loadIfNeeded(_ name: String, source: PageSource, recheckAfter: Double?, now: Double) {
         let current = slots.withReadLock { slots in
             guard let index = slots.index(forKey: name) else { return false }
             return Self.holdsCurrentData(slots.values[index], now: now)
@@ -185,6 +184,8 @@ final class PageDataLoader: Sendable {
     /// missing or expired and no load is in flight, or one is and its
     /// wait has not run out. One lock; `FolioApp.disposition(for:)` asks this on the event loop.
     func wouldWait(_ names: [String], now: Double) -> Bool {
+        // Read before the lock: a call the compiler cannot see into, made
+        // while a slot is read in place, makes it copy the slot.
         let instant = DispatchTime.now().uptimeNanoseconds
         return slots.withReadLock { slots in
             names.contains { name in

@@ -170,7 +170,8 @@ final class PagerRenderer: Sendable {
                 liveStates.append(nil)
                 continue
             }
-            let panel = content.panel(page, of: pager, shownCount: record.shownCounts[page.key] ?? 0)
+            let panel = content.panel(
+                page, of: pager, shownCount: record.shownCounts[page.key] ?? 0, now: now)
             if let panelExpiry = panel.expires { expires = min(expires ?? panelExpiry, panelExpiry) }
             panels.append(panel.html)
             // A page of tiles' panel as its last live event left it: the next event's changed tiles apply to it.

@@ -38,13 +38,13 @@ struct ClickTokens: Sendable {
 
     /// - Throws: `ClientError` 403 for a token that is missing, wrong, or
     ///   another browser's.
-    func authority(_ click: ClickRequest, _ visitor: Visitor, session: SessionRecord?) throws(ClientError)
-        -> ClickAuthority
+    func authority(_ click: ClickRequest, _ visitor: Visitor, session: SessionRecord?, now: Double)
+        throws(ClientError) -> ClickAuthority
     {
         let token = click.form["csrf"]
         if let session, sessions.isValidToken(token, for: session) { return .session(session) }
         guard let token,
-            let signed = SignedFormToken.verified(token, secret: secret, now: sessions.now, maxAge: maxAge)
+            let signed = SignedFormToken.verified(token, secret: secret, now: now, maxAge: maxAge)
         else {
             if session == nil { throw .noSession }
             throw .forbidden("The CSRF token is missing or wrong; reload the page and try again.")

@@ -14,8 +14,8 @@ extension ClickRoute {
             decided: decided)
         // A click that changed nothing saved nothing: its use is noted on its own
         // (in memory, written at most once per touch interval).
-        if !outcome.changesRecord && reissued == nil { _ = sessions.noteUse(of: session) }
-        steps.perform(outcome.effects, on: click.pager)
+        if !outcome.changesRecord && reissued == nil { _ = sessions.noteUse(of: session, at: context.now) }
+        steps.perform(outcome.effects, on: click.pager, now: context.now)
         return try clickAnswer(
             click, record: outcome.after, session: reissued ?? session, setsCookie: reissued != nil, context)
     }
@@ -40,7 +40,7 @@ extension ClickRoute {
         } catch {
             throw ClientError.unavailable(error)
         }
-        steps.perform(shown.effects + effects, on: click.pager)
+        steps.perform(shown.effects + effects, on: click.pager, now: context.now)
         return try clickAnswer(click, record: record, session: session, setsCookie: true, context)
     }
 
@@ -51,10 +51,10 @@ extension ClickRoute {
         _ click: ClickRequest, _ effects: [PagerEffect], _ record: PagerRecord, _ session: SessionRecord,
         _ context: RequestContext
     ) -> HTTPResponse? {
-        guard !steps.wouldWait(effects, on: click.pager),
-            !(click.swapsFragment && steps.needsLoad(record, of: click.pager))
+        guard !steps.wouldWait(effects, on: click.pager, now: context.now),
+            !(click.swapsFragment && steps.needsLoad(record, of: click.pager, now: context.now))
         else { return nil }
-        steps.perform(effects, on: click.pager)
+        steps.perform(effects, on: click.pager, now: context.now)
         return errors.answering(context.request) { () throws(ClientError) in
             try clickAnswer(click, record: record, session: session, setsCookie: false, context)
         }
@@ -78,13 +78,14 @@ extension ClickRoute {
         if click.missingPage != nil {
             response = try pages.rendered(
                 click.swapsFragment ? .fragment : .page, click.pager, record: record, fields: fields,
-                notice: .pageRemoved)
+                now: context.now, notice: .pageRemoved)
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
             if click.swapsFragment && click.returnTarget == nil {
                 response.headers.add(name: "HX-Push-Url", value: location)
             }
         } else if click.swapsFragment {
-            response = try pages.rendered(.fragment, click.pager, record: record, fields: fields)
+            response = try pages.rendered(
+                .fragment, click.pager, record: record, fields: fields, now: context.now)
             if click.returnTarget == nil { response.headers.add(name: "HX-Push-Url", value: location) }
         } else {
             response = .redirect(to: click.returnTarget?.path ?? location)

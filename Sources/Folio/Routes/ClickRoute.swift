@@ -62,7 +62,9 @@ final class ClickRoute: Sendable {
         -> RoutePlan
     {
         do {
-            return plan(click, try tokens.authority(click, context.visitor, session: session), context)
+            return plan(
+                click, try tokens.authority(click, context.visitor, session: session, now: context.now),
+                context)
         } catch {
             return .answered(errors.response(error, for: context.request))
         }
@@ -100,7 +102,7 @@ final class ClickRoute: Sendable {
         }
         switch authority {
         case .newSession:
-            return .act(waitsFor: steps.writeWait(click.pager)) { [self] in
+            return .act(waitsFor: steps.writeWait(click.pager, now: context.now)) { [self] in
                 errors.answering(context.request) { () throws(ClientError) in try firstClick(click, context) }
             }
         case .session(let session):
@@ -147,7 +149,7 @@ final class ClickRoute: Sendable {
         _ click: ClickRequest, to session: SessionRecord, decided: SessionManager.Decided<[PagerEffect]>?,
         _ context: RequestContext
     ) -> RoutePlan {
-        .act(waitsFor: steps.writeWait(click.pager)) { [self] in
+        .act(waitsFor: steps.writeWait(click.pager, now: context.now)) { [self] in
             errors.answering(context.request) { () throws(ClientError) in
                 try applyClick(click, to: session, decided: decided, context)
             }

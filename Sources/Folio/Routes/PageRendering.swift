@@ -8,16 +8,14 @@ import FolioSync
 /// answering copies none of its fields (each a retain and a release).
 final class PageRendering: Sendable {
     let renderer: PagerRenderer
-    let clock: any WallClock
     /// A page answer's fields, made once with the headers every answer
     /// carries already among them: an answer that adds no field of its own
     /// (a returning session's view) shares this very array on its way out,
     /// and the server writes the bytes it wrote for the last such answer.
     private let headers: HTTPHeaders
 
-    init(renderer: PagerRenderer, clock: any WallClock, securityHeaders: HTTPHeaders) {
+    init(renderer: PagerRenderer, securityHeaders: HTTPHeaders) {
         self.renderer = renderer
-        self.clock = clock
         var headers: HTTPHeaders = [
             "Content-Type": "text/html; charset=utf-8",
             // Per visitor (token, selection): never shared by caches.
@@ -29,12 +27,11 @@ final class PageRendering: Sendable {
 
     func rendered(
         _ view: PagerView, _ pager: ResolvedPager, record: PagerRecord, fields: ResponseFormFields,
-        notice: PagerNotice? = nil
+        now: Double, notice: PagerNotice? = nil
     ) throws(ClientError) -> HTTPResponse {
         let parts: [[UInt8]]
         do {
-            parts = try renderer.render(
-                view, pager, record: record, fields: fields, now: clock.now, notice: notice)
+            parts = try renderer.render(view, pager, record: record, fields: fields, now: now, notice: notice)
         } catch {
             throw ClientError(status: .internalServerError, message: "The page template failed: \(error)")
         }

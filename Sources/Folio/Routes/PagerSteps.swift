@@ -99,38 +99,39 @@ struct PagerSteps: Sendable {
     /// loads the data of each page it loads (a file, URL or provider), after
     /// any session lock, so a slow URL holds up no one else. A page with
     /// no data from outside has nothing to load: rendering reads its own.
-    func perform(_ effects: [PagerEffect], on pager: ResolvedPager) {
+    /// `now`: the request's instant, against which kept data has expired.
+    func perform(_ effects: [PagerEffect], on pager: ResolvedPager, now: Double) {
         for case .load(let key) in effects {
-            if let index = pager.pageIndex(key) { content.loadIfNeeded(pager.externalData[index]) }
+            if let index = pager.pageIndex(key) { content.loadIfNeeded(pager.externalData[index], now: now) }
         }
     }
 
     /// Whether rendering the outcome's record must first (re)load some page's data.
-    func needsLoad(_ outcome: StepOutcome, of pager: ResolvedPager) -> Bool {
-        guard let names = outcome.dataNames else { return needsLoad(outcome.after, of: pager) }
-        return content.needsLoad(names)
+    func needsLoad(_ outcome: StepOutcome, of pager: ResolvedPager, now: Double) -> Bool {
+        guard let names = outcome.dataNames else { return needsLoad(outcome.after, of: pager, now: now) }
+        return content.needsLoad(names, now: now)
     }
 
     /// Whether rendering `record` must first (re)load some page's data.
-    func needsLoad(_ record: PagerRecord, of pager: ResolvedPager) -> Bool {
-        content.needsLoad(pager.dataNames(shownIn: record))
+    func needsLoad(_ record: PagerRecord, of pager: ResolvedPager, now: Double) -> Bool {
+        content.needsLoad(pager.dataNames(shownIn: record), now: now)
     }
 
     /// Whether performing `effects` would wait: a page they load has data
     /// that is not at hand (a URL, a provider, or a file not read yet).
-    func wouldWait(_ effects: [PagerEffect], on pager: ResolvedPager) -> Bool {
+    func wouldWait(_ effects: [PagerEffect], on pager: ResolvedPager, now: Double) -> Bool {
         var names: [String] = []
         for case .load(let key) in effects {
             names += pager.externalPages.filter { $0.key == key }.map(\.name)
         }
-        return content.needsLoad(names)
+        return content.needsLoad(names, now: now)
     }
 
     /// What a write of `pager`'s session waits for: the store when it is
     /// durable, else (in memory) only a page's data that may need loading.
-    func writeWait(_ pager: ResolvedPager) -> RouteWait {
+    func writeWait(_ pager: ResolvedPager, now: Double) -> RouteWait {
         if sessions.storeIsDurable { return .store }
-        return content.needsLoad(pager.externalPages.map(\.name)) ? .pageData : .nothing
+        return content.needsLoad(pager.externalPages.map(\.name), now: now) ? .pageData : .nothing
     }
 }
 

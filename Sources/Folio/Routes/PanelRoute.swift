@@ -21,35 +21,39 @@ struct PanelRoute: Sendable {
     func plan(_ context: RequestContext, page value: String) throws(ClientError) -> RoutePlan {
         let pager = context.pager
         let index = try pager.pageIndex(formValue: value)
-        let waitsForData = content.needsLoad(pager.externalDataNames[index])
+        let waitsForData = content.needsLoad(pager.externalDataNames[index], now: context.now)
         switch context.session {
         case .unread(let claim):
             return .act(waitsFor: .store) {
                 do throws(StoreError) {
                     let session = try sessions.sessionNotingUse(claim, notes: false)?.record
-                    return panel(pager, index, session: session)
+                    return panel(pager, index, session: session, now: context.now)
                 } catch {
                     return errors.response(.unavailable(error), for: context.request)
                 }
             }
         case .atHand(let session, _):
             return .act(waitsFor: waitsForData ? .pageData : .nothing) {
-                panel(pager, index, session: session)
+                panel(pager, index, session: session, now: context.now)
             }
         case .none:
-            return .act(waitsFor: waitsForData ? .pageData : .nothing) { panel(pager, index, session: nil) }
+            return .act(waitsFor: waitsForData ? .pageData : .nothing) {
+                panel(pager, index, session: nil, now: context.now)
+            }
         }
     }
 
     /// The panel's inner HTML (the loading or error panel while the data
     /// cannot be shown), rendered with the shown count the page will have
     /// once shown: the session's count, one more unless the page shows now.
-    private func panel(_ pager: ResolvedPager, _ index: Int, session: SessionRecord?) -> HTTPResponse {
+    private func panel(_ pager: ResolvedPager, _ index: Int, session: SessionRecord?, now: Double)
+        -> HTTPResponse
+    {
         let page = pager.configuration.pages[index]
         let record = pager.record(from: session?.pagers[pager.key], startingAt: 0)
         let showsNow = record.state.selectedIndex == index && record.state.isLoaded(page.key)
         let shownCount = (record.shownCounts[page.key] ?? 0) + (showsNow ? 0 : 1)
-        let panel = content.panel(page, of: pager.configuration, shownCount: shownCount)
+        let panel = content.panel(page, of: pager.configuration, shownCount: shownCount, now: now)
         var response = HTTPResponse.html(.ok, panel.bytes)
         // The count (and so the content) can differ per session: never shared by caches.
         response.headers.add(name: "Cache-Control", value: "private, no-cache")

@@ -26,10 +26,15 @@ final class RequestContext: Sendable {
     let session: SessionLookup
     /// A click's form and token verdict (`nil` for other routes).
     let click: ResolvedClick?
+    /// The request's instant (seconds since 1970), read once as it is
+    /// resolved: whether its session is live, its token's age, whether page
+    /// data has expired and its rendering's times all go by it, so one
+    /// request never sees two times (nor reads the clock five times).
+    let now: Double
 
     init(
         request: HTTPRequest, route: Route, pager: ResolvedPager, visitor: Visitor, changesNothing: Bool,
-        session: SessionLookup, click: ResolvedClick?
+        session: SessionLookup, click: ResolvedClick?, now: Double
     ) {
         self.request = request
         self.route = route
@@ -38,6 +43,7 @@ final class RequestContext: Sendable {
         self.changesNothing = changesNothing
         self.session = session
         self.click = click
+        self.now = now
     }
 
     static func changesNothing(_ request: HTTPRequest, _ visitor: Visitor) -> Bool {
@@ -49,7 +55,7 @@ final class RequestContext: Sendable {
     func changingNothing() -> RequestContext {
         RequestContext(
             request: request, route: route, pager: pager, visitor: visitor, changesNothing: true,
-            session: session, click: click)
+            session: session, click: click, now: now)
     }
 }
 

@@ -17,7 +17,7 @@ struct StateRoute: Sendable {
             return .answered(answer(pager, session: nil, context))
         case .atHand(let session, let useDue):
             return .act(waitsFor: notes && useDue && sessions.storeIsDurable ? .store : .nothing) {
-                if notes { _ = sessions.noteUse(of: session) }
+                if notes { _ = sessions.noteUse(of: session, at: context.now) }
                 return answer(pager, session: session, context)
             }
         case .unread(let claim):

@@ -44,7 +44,7 @@ final class ViewRoute: Sendable {
                 of: view.step, on: view.pager, session: nil, startIndex: view.startIndex)
             // Acted on now when nothing is waited for, so no closure is made
             // to carry it; else later, on a worker: the same act either way.
-            guard !steps.needsLoad(outcome, of: view.pager) else {
+            guard !steps.needsLoad(outcome, of: view.pager, now: context.now) else {
                 return .act(waitsFor: .pageData) { [self] in withoutSession(view, outcome, context) }
             }
             return .answered(withoutSession(view, outcome, context))
@@ -54,7 +54,7 @@ final class ViewRoute: Sendable {
             let writes = !context.changesNothing && (outcome.changesRecord || useDue)
             let wait: RouteWait =
                 writes && sessions.storeIsDurable
-                ? .store : steps.needsLoad(outcome, of: view.pager) ? .pageData : .nothing
+                ? .store : steps.needsLoad(outcome, of: view.pager, now: context.now) ? .pageData : .nothing
             // As above: the usual view, its session and data at hand, acts now.
             guard case .nothing = wait else {
                 return .act(waitsFor: wait) { [self] in
@@ -88,7 +88,7 @@ final class ViewRoute: Sendable {
         -> HTTPResponse
     {
         errors.answering(context.request) { () throws(ClientError) in
-            let touched = context.changesNothing ? false : sessions.noteUse(of: session)
+            let touched = context.changesNothing ? false : sessions.noteUse(of: session, at: context.now)
             return try sessionView(view, session: session, touched: touched, outcome: outcome, context)
         }
     }
@@ -123,16 +123,17 @@ final class ViewRoute: Sendable {
     private func sessionlessView(_ view: ViewRequest, _ outcome: StepOutcome, _ context: RequestContext)
         throws(ClientError) -> HTTPResponse
     {
-        steps.perform(outcome.effects, on: view.pager)
+        steps.perform(outcome.effects, on: view.pager, now: context.now)
         let visitor = context.visitor
         let token = SignedFormToken(
-            nonce: visitor.formNonce ?? sessions.randomBytes(count: 16), issuedAt: Int(sessions.now))
+            nonce: visitor.formNonce ?? sessions.randomBytes(count: 16), issuedAt: Int(context.now))
         var response = try pages.rendered(
             view.view, view.pager, record: outcome.after,
             fields: ResponseFormFields(
                 csrfToken: token.encodedBytes(secret: secret),
                 returnTarget: view.returnTarget?.attributeBytes ?? [],
-                wallScreen: wallScreenHead(view, outcome)))
+                wallScreen: wallScreenHead(view, outcome)),
+            now: context.now)
         // A HEAD or cross-site view sets nothing either; its form's post is
         // then vouched for by the browser's same-origin statement.
         if !context.changesNothing {
@@ -170,13 +171,14 @@ final class ViewRoute: Sendable {
                 note = "unsaved; \(error.message)"
             }
         }
-        steps.perform(outcome.effects, on: view.pager)
+        steps.perform(outcome.effects, on: view.pager, now: context.now)
         var response = try pages.rendered(
             view.view, view.pager, record: outcome.after,
             fields: ResponseFormFields(
                 csrfToken: Array(session.csrfToken.utf8),
                 returnTarget: view.returnTarget?.attributeBytes ?? [],
-                wallScreen: wallScreenHead(view, outcome)))
+                wallScreen: wallScreenHead(view, outcome)),
+            now: context.now)
         if let note { response.headers.add(name: "Folio-State", value: note) }
         let request = context.request
         if !context.changesNothing

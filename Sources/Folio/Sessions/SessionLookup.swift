@@ -14,10 +14,10 @@ enum SessionLookup: Sendable {
 }
 
 extension SessionManager {
-    /// Where the session `claim` names is, without reading the store.
-    func lookUp(_ claim: SessionClaim?) -> SessionLookup {
+    /// Where the session `claim` names is at `now`, without reading the store.
+    func lookUp(_ claim: SessionClaim?, now: Double) -> SessionLookup {
         guard let claim else { return .none }
-        if let (record, useDue) = peekSession(claim) { return .atHand(record, useDue: useDue) }
+        if let (record, useDue) = peekSession(claim, now: now) { return .atHand(record, useDue: useDue) }
         return storeIsDurable ? .unread(claim) : .none
     }
 }

@@ -91,7 +91,11 @@ public final class SessionManager: Sendable {
     /// expired, or it is not at hand without reading the disk (the store's
     /// cache): for deciding, on the event loop, where to answer a request.
     public func peekSession(_ claim: SessionClaim?) -> (record: SessionRecord, touchDue: Bool)? {
-        let now = clock.now
+        peekSession(claim, now: clock.now)
+    }
+
+    /// `peekSession(_:)` as of `now` (a request's instant).
+    func peekSession(_ claim: SessionClaim?, now: Double) -> (record: SessionRecord, touchDue: Bool)? {
         guard let claim, Self.isWellFormed(claim.id),
             let record = storeAnsweringFromMemory?.sessionIfAtHand(id: claim.id),
             isLive(record, now), claim.admits(record)
@@ -124,7 +128,11 @@ public final class SessionManager: Sendable {
     /// once per `touchInterval` (then it writes, and returns true, so the
     /// answer renews the cookie).
     public func noteUse(of record: SessionRecord) -> Bool {
-        let now = clock.now
+        noteUse(of: record, at: clock.now)
+    }
+
+    /// `noteUse(of:)` as of `now` (a request's instant).
+    func noteUse(of record: SessionRecord, at now: Double) -> Bool {
         guard isUseDue(record, at: now) else {
             counts.withLock { $0.unwrittenUse[record.id] = now }
             return false

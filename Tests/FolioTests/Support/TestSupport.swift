@@ -25,13 +25,20 @@ final class TemporaryFolder: Sendable {
     }
 }
 
-/// A clock tests move by hand.
+/// A clock tests move by hand, counting how often it is read.
 final class TestClock: WallClock {
     private let time: LockedValue<Double>
+    private let readCount = LockedValue(0)
 
     init(_ start: Double = 1_800_000_000) { time = LockedValue(start) }
 
-    var now: Double { time.withLock { $0 } }
+    var now: Double {
+        readCount.withLock { $0 += 1 }
+        return time.withLock { $0 }
+    }
+
+    /// How many times `now` has been read.
+    var reads: Int { readCount.withLock { $0 } }
 
     func advance(by seconds: Double) { time.withLock { $0 += seconds } }
 }
