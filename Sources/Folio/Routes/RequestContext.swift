@@ -29,7 +29,8 @@ final class RequestContext: Sendable {
     /// The request's instant (seconds since 1970), read once as it is
     /// resolved: whether its session is live, its token's age, whether page
     /// data has expired and its rendering's times all go by it, so one
-    /// request never sees two times (nor reads the clock five times).
+    /// request never sees two times. A request that waits (for the store,
+    /// or a page's data) is answered as of when it came.
     let now: Double
 
     init(
