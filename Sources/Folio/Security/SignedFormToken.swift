@@ -69,19 +69,23 @@ struct SignedFormToken: Sendable, Equatable {
     ) {
         let messageCount = context.count + time.count + 1 + nonce.count
         withUnsafeTemporaryAllocation(byteCount: messageCount, alignment: 1) { buffer in
-            var end = 0
-            func append(_ bytes: UnsafeRawBufferPointer) {
-                UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).copyMemory(
-                    from: bytes)
-                end += bytes.count
-            }
-            context.withUnsafeBytes { append($0) }
-            append(time)
+            // Offsets passed along, not a local function appending to a
+            // captured `end`: that boxed `end` and checked every access to it.
+            var end = context.withUnsafeBytes { copy($0, into: buffer, at: 0) }
+            end = copy(time, into: buffer, at: end)
             buffer[end] = UInt8(ascii: "|")
-            end += 1
-            append(nonce)
+            end = copy(nonce, into: buffer, at: end + 1)
             secret.authenticate(UnsafeRawBufferPointer(buffer), into: mac)
         }
+    }
+
+    /// Copies `bytes` into `buffer` at `offset`; returns where they end.
+    private static func copy(
+        _ bytes: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer, at offset: Int
+    ) -> Int {
+        let end = offset + bytes.count
+        UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<end]).copyMemory(from: bytes)
+        return end
     }
 
     /// The nonce as 32 lowercase hex digits (the cookie's value).
