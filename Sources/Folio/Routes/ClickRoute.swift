@@ -45,7 +45,7 @@ final class ClickRoute: Sendable {
         guard sessions.readsWithoutWaiting else { return readOnWorker(click, claim, context) }
         return .start { [self] responder in
             // True: the store reads without waiting.
-            _ = sessions.readWithoutWaiting(claim) { [self] read in
+            _ = sessions.readWithoutWaiting(claim, at: context.now) { [self] read in
                 switch read {
                 case .success(let session):
                     judged(click, session, context).handOn(to: responder, fromStoreThread: true)
@@ -78,7 +78,7 @@ final class ClickRoute: Sendable {
             let session: SessionRecord?
             do throws(StoreError) {
                 // Read without noting the use: the click's own save carries it.
-                session = try sessions.sessionNotingUse(claim, notes: false)?.record
+                session = try sessions.sessionNotingUse(claim, notes: false, at: context.now)?.record
             } catch {
                 return errors.response(.unavailable(error), for: context.request)
             }

@@ -26,7 +26,7 @@ struct PanelRoute: Sendable {
         case .unread(let claim):
             return .act(waitsFor: .store) {
                 do throws(StoreError) {
-                    let session = try sessions.sessionNotingUse(claim, notes: false)?.record
+                    let session = try sessions.sessionNotingUse(claim, notes: false, at: context.now)?.record
                     return panel(pager, index, session: session, now: context.now)
                 } catch {
                     return errors.response(.unavailable(error), for: context.request)

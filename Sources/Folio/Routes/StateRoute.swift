@@ -23,7 +23,7 @@ struct StateRoute: Sendable {
         case .unread(let claim):
             return .act(waitsFor: .store) {
                 do throws(StoreError) {
-                    let session = try sessions.sessionNotingUse(claim, notes: notes)?.record
+                    let session = try sessions.sessionNotingUse(claim, notes: notes, at: context.now)?.record
                     return answer(pager, session: session, context)
                 } catch {
                     return errors.response(.unavailable(error), for: context.request)

@@ -101,7 +101,7 @@ final class ViewRoute: Sendable {
     {
         let found: (record: SessionRecord, touched: Bool)?
         do {
-            found = try sessions.sessionNotingUse(claim, notes: !context.changesNothing)
+            found = try sessions.sessionNotingUse(claim, notes: !context.changesNothing, at: context.now)
         } catch {
             if !context.changesNothing { throw ClientError.unavailable(error) }
             found = nil

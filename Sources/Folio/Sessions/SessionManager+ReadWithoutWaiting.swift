@@ -8,9 +8,10 @@ extension SessionManager {
     /// save is conditional on it), with no thread waiting meanwhile:
     /// `completion` gets it (`nil`: none live that the claim may reach) or
     /// why it could not be read, on whatever thread finished the read.
-    /// False, having done nothing, when the store cannot read so.
+    /// False, having done nothing, when the store cannot read so. `now`
+    /// (the request's instant) is what the session must be live at.
     func readWithoutWaiting(
-        _ claim: SessionClaim,
+        _ claim: SessionClaim, at now: Double,
         then completion: @escaping @Sendable (Result<SessionRecord?, StoreError>) -> Void
     ) -> Bool {
         guard let store = storeWithoutWaiting else { return false }
@@ -18,9 +19,7 @@ extension SessionManager {
             completion(.success(nil))
             return true
         }
-        let admitted: @Sendable (SessionRecord) -> Bool = { [self] in
-            isLive($0, clock.now) && claim.admits($0)
-        }
+        let admitted: @Sendable (SessionRecord) -> Bool = { [self] in isLive($0, now) && claim.admits($0) }
         store.session(id: claim.id, acceptingOwnCopy: true) { read in
             guard case .success(let found?) = read, !admitted(found) else { return completion(read) }
             // Another instance may have kept it in use, or signed it in: ask the database.

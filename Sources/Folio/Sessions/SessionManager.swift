@@ -116,11 +116,12 @@ public final class SessionManager: Sendable {
         now - record.lastSeen <= configuration.idleTimeout
     }
 
-    private func lookup(_ claim: SessionClaim?) throws(StoreError) -> (record: SessionRecord, touched: Bool)?
-    {
-        guard var record = try liveRecord(claim, now: clock.now) else { return nil }
-        let touched = noteUse(of: record)
-        if touched { record.lastSeen = clock.now }
+    private func lookup(_ claim: SessionClaim?, now: Double) throws(StoreError) -> (
+        record: SessionRecord, touched: Bool
+    )? {
+        guard var record = try liveRecord(claim, now: now) else { return nil }
+        let touched = noteUse(of: record, at: now)
+        if touched { record.lastSeen = now }
         return (record, touched)
     }
 
@@ -167,8 +168,15 @@ public final class SessionManager: Sendable {
     public func sessionNotingUse(_ claim: SessionClaim?, notes: Bool) throws(StoreError) -> (
         record: SessionRecord, touched: Bool
     )? {
-        if !notes { return try liveRecord(claim, now: clock.now).map { ($0, false) } }
-        return try lookup(claim)
+        try sessionNotingUse(claim, notes: notes, at: clock.now)
+    }
+
+    /// `sessionNotingUse(_:notes:)` as of `now` (a request's instant).
+    func sessionNotingUse(_ claim: SessionClaim?, notes: Bool, at now: Double) throws(StoreError) -> (
+        record: SessionRecord, touched: Bool
+    )? {
+        if !notes { return try liveRecord(claim, now: now).map { ($0, false) } }
+        return try lookup(claim, now: now)
     }
 
     /// Creates a session at a visitor's first click, with its pagers'

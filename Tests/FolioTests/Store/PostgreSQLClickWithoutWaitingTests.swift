@@ -31,7 +31,9 @@ struct PostgreSQLClickWithoutWaitingTests {
     {
         let outcome = LockedValue("")
         let done = DispatchSemaphore(value: 0)
-        let started = sessions.readWithoutWaiting(SessionClaim(id: id, isBoundToPerson: false)) { read in
+        let started = sessions.readWithoutWaiting(
+            SessionClaim(id: id, isBoundToPerson: false), at: sessions.now
+        ) { read in
             guard case .success(let found) = read, let session = found else {
                 outcome.withLock { $0 = "unavailable" }
                 done.signal()

@@ -27,20 +27,21 @@ final class TemporaryFolder: Sendable {
 
 /// A clock tests move by hand, counting how often it is read.
 final class TestClock: WallClock {
-    private let time: LockedValue<Double>
-    private let readCount = LockedValue(0)
+    private let state: LockedValue<(time: Double, reads: Int)>
 
-    init(_ start: Double = 1_800_000_000) { time = LockedValue(start) }
+    init(_ start: Double = 1_800_000_000) { state = LockedValue((start, 0)) }
 
     var now: Double {
-        readCount.withLock { $0 += 1 }
-        return time.withLock { $0 }
+        state.withLock { state in
+            state.reads += 1
+            return state.time
+        }
     }
 
     /// How many times `now` has been read.
-    var reads: Int { readCount.withLock { $0 } }
+    var reads: Int { state.withLock { $0.reads } }
 
-    func advance(by seconds: Double) { time.withLock { $0 += seconds } }
+    func advance(by seconds: Double) { state.withLock { $0.time += seconds } }
 }
 
 /// Predictable "random" bytes: each call returns its call number, big
