@@ -105,28 +105,22 @@ struct PostgreSQLRound {
         var sent: [PipelinedStatement] = []
         if case .begin? = round.first { sent.append(SessionStatement.begin.pipelined) }
         var positions: [PostgreSQLStatement: Int] = [:]
-        func add(_ kind: PostgreSQLStatement, _ values: [[UInt8]]) {
+        func add(_ kind: PostgreSQLStatement, _ values: [PostgreSQLValue]) {
             positions[kind] = sent.count
-            sent.append(.prepared(kind, values.map { .utf8Text($0) }))
+            sent.append(.prepared(kind, values))
         }
-        if !locks.isEmpty { add(.lockSessions, [ArrayLiteral.text(locks)]) }
-        if !reads.isEmpty {
-            add(
-                .selectPagers,
-                [ArrayLiteral.text(reads.map(\.session)), ArrayLiteral.text(reads.map(\.pager))])
-        }
+        if !locks.isEmpty { add(.lockSessions, [.texts(locks)]) }
+        if !reads.isEmpty { add(.selectPagers, [.texts(reads.map(\.session)), .texts(reads.map(\.pager))]) }
         if !saveOrder.isEmpty {
             add(
                 .upsertPagers,
                 [
-                    ArrayLiteral.text(saveOrder.map(\.session)), ArrayLiteral.text(saveOrder.map(\.pager)),
-                    ArrayLiteral.hex(saveOrder.map { saves[$0] ?? [] }),
+                    .texts(saveOrder.map(\.session)), .texts(saveOrder.map(\.pager)),
+                    .byteStrings(saveOrder.map { saves[$0] ?? [] }),
                 ])
         }
         if !useOrder.isEmpty {
-            add(
-                .touchSessions,
-                [ArrayLiteral.text(useOrder), ArrayLiteral.numbers(useOrder.map { uses[$0] ?? 0 })])
+            add(.touchSessions, [.texts(useOrder), .reals(useOrder.map { uses[$0] ?? 0 })])
         }
         if case .commit? = round.last { sent.append(SessionStatement.commit.pipelined) }
         // `BEGIN` is the first sent, `COMMIT` the last.

@@ -4,7 +4,7 @@
 enum PostgreSQLStatement: String, CaseIterable {
     /// Sessions and their pagers in one query, so one snapshot (a reissue
     /// committed in between cannot show a row without its pagers), for ids
-    /// given as one array literal: a batch of reads (`GroupRead`).
+    /// given as one array: a batch of reads (`GroupRead`).
     case selectSessions
     case insertSession
     /// Locks a session's row until the transaction ends, and reads its last-seen time.
@@ -23,7 +23,7 @@ enum PostgreSQLStatement: String, CaseIterable {
     case upsertPager
     case deletePagers
     /// A batch's `lockSession`s in one statement (`PostgreSQLRound`), ids
-    /// as one array literal; rows locked in id order, as every batch locks them.
+    /// as one array; rows locked in id order, as every batch locks them.
     case lockSessions
     /// A batch's `selectPager`s in one statement, after `lockSessions`.
     case selectPagers
@@ -42,7 +42,7 @@ enum PostgreSQLStatement: String, CaseIterable {
         case .selectSessions:
             "SELECT s.id, s.csrf, s.last_seen, s.issued_at_click, s.bound_to_person, p.pager, p.record "
                 + "FROM sessions s LEFT JOIN pagers p ON p.session_id = s.id "
-                + "WHERE s.id = ANY($1::text[])"
+                + "WHERE s.id = ANY($1)"
         case .insertSession:
             "INSERT INTO sessions (id, csrf, last_seen, issued_at_click, bound_to_person) "
                 + "VALUES ($1, $2, $3, $4, $5) "
@@ -58,19 +58,19 @@ enum PostgreSQLStatement: String, CaseIterable {
                 + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"
         case .deletePagers: "DELETE FROM pagers WHERE session_id = $1"
         case .lockSessions:
-            "SELECT id, last_seen FROM sessions WHERE id = ANY($1::text[]) ORDER BY id COLLATE \"C\" FOR UPDATE"
+            "SELECT id, last_seen FROM sessions WHERE id = ANY($1) ORDER BY id COLLATE \"C\" FOR UPDATE"
         case .selectPagers:
             "SELECT p.session_id, p.pager, p.record FROM pagers p "
-                + "JOIN unnest($1::text[], $2::text[]) AS k (session_id, pager) "
+                + "JOIN unnest($1, $2) AS k (session_id, pager) "
                 + "ON p.session_id = k.session_id AND p.pager = k.pager"
         case .upsertPagers:
             "INSERT INTO pagers (session_id, pager, record) "
-                + "SELECT k.session_id, k.pager, decode(k.record, 'hex') "
-                + "FROM unnest($1::text[], $2::text[], $3::text[]) AS k (session_id, pager, record) "
+                + "SELECT k.session_id, k.pager, k.record "
+                + "FROM unnest($1, $2, $3) AS k (session_id, pager, record) "
                 + "ON CONFLICT (session_id, pager) DO UPDATE SET record = excluded.record"
         case .touchSessions:
             "UPDATE sessions s SET last_seen = k.last_seen "
-                + "FROM unnest($1::text[], $2::text::float8[]) AS k (id, last_seen) "
+                + "FROM unnest($1, $2) AS k (id, last_seen) "
                 + "WHERE s.id = k.id AND s.last_seen < k.last_seen"
         case .insertSecret:
             "INSERT INTO folio_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING"
@@ -84,10 +84,11 @@ enum PostgreSQLStatement: String, CaseIterable {
 
     var parameterTypes: [PostgreSQLType] {
         switch self {
-        case .selectSessions, .lockSession, .deleteSession, .deletePagers, .selectSecret, .lockSessions:
-            [.text]
-        case .selectPagers, .touchSessions: [.text, .text]
-        case .upsertPagers: [.text, .text, .text]
+        case .lockSession, .deleteSession, .deletePagers, .selectSecret: [.text]
+        case .selectSessions, .lockSessions: [.textArray]
+        case .selectPagers: [.textArray, .textArray]
+        case .touchSessions: [.textArray, .realArray]
+        case .upsertPagers: [.textArray, .textArray, .bytesArray]
         case .insertSession: [.text, .text, .real, .boolean, .boolean]
         case .movePagers, .selectPager: [.text, .text]
         case .touchSession: [.real, .text]

@@ -7,37 +7,47 @@ enum PostgreSQLType: Oid {
     case integer = 20
     case text = 25
     case real = 701
+    case textArray = 1009
+    case bytesArray = 1001
+    case realArray = 1022
 }
 
 /// A value bound to a `$n` parameter, sent in PostgreSQL's binary format
 /// (big-endian numbers, raw bytes), so no value is ever part of the SQL text.
 enum PostgreSQLValue {
     case text(String)
-    /// Text already in UTF-8 (an array literal written as bytes).
-    case utf8Text([UInt8])
     case real(Double)
     case integer(Int64)
     case boolean(Bool)
     case bytes([UInt8])
+    /// A batch's worth of one column, as one array (`PostgreSQLBinaryArray`).
+    case texts([String])
+    case byteStrings([[UInt8]])
+    case reals([Double])
 
     var type: PostgreSQLType {
         switch self {
-        case .text, .utf8Text: .text
+        case .text: .text
         case .real: .real
         case .integer: .integer
         case .boolean: .boolean
         case .bytes: .bytes
+        case .texts: .textArray
+        case .byteStrings: .bytesArray
+        case .reals: .realArray
         }
     }
 
     var binary: [UInt8] {
         switch self {
         case .text(let text): Array(text.utf8)
-        case .utf8Text(let bytes): bytes
         case .real(let number): Self.bigEndian(number.bitPattern)
         case .integer(let number): Self.bigEndian(UInt64(bitPattern: number))
         case .boolean(let flag): [flag ? 1 : 0]
         case .bytes(let bytes): bytes
+        case .texts(let items): PostgreSQLBinaryArray.texts(items)
+        case .byteStrings(let items): PostgreSQLBinaryArray.byteStrings(items)
+        case .reals(let items): PostgreSQLBinaryArray.reals(items)
         }
     }
 

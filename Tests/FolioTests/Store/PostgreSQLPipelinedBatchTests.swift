@@ -44,7 +44,7 @@ struct PostgreSQLPipelinedBatchTests: PostgreSQLBatchFixture {
     /// (`PostgreSQLRound`); it must mean what the saves one by one meant.
     @Test func aBatchSavingOnePagerTwiceKeepsTheLastAndAnOddIdIsItself() throws {
         let store = try store(withSessions: 2)
-        let odd = #"a "quoted", back\slash {NULL}"#
+        let odd = #"a "quoted", back\slash {NULL} é ☃"#
         try store.insert(
             SessionRecord(id: odd, csrfToken: "t", lastSeen: 1, pagers: ["NULL": try record(selecting: 0)]))
         let oddSave = SessionWrite.savePager(
