@@ -3,48 +3,49 @@
 /// with the element type's binary reader, with no literal to parse and no
 /// hex to decode.
 struct PostgreSQLBinaryArray {
+    /// The array's type (`text[]`...), which its statement is prepared with.
+    let type: PostgreSQLType
     private(set) var bytes: [UInt8] = []
 
-    /// An array of `count` elements of `type`, none of them NULL, about
+    /// An array of `count` elements of `element`, none of them NULL, about
     /// `size` bytes in all.
-    init(of type: PostgreSQLType, count: Int, size: Int) {
+    private init(_ type: PostgreSQLType, of element: PostgreSQLType, count: Int, size: Int) {
+        self.type = type
         bytes.reserveCapacity(20 + 4 * count + size)
-        append(UInt32(count == 0 ? 0 : 1))  // dimensions
-        append(0)  // whether any element is NULL
-        append(type.rawValue)
+        bytes.appendBigEndian(Int32(count == 0 ? 0 : 1))  // dimensions
+        bytes.appendBigEndian(Int32(0))  // whether any element is NULL
+        bytes.appendBigEndian(element.rawValue)
         if count > 0 {
-            append(UInt32(count))
-            append(1)  // the first index
+            bytes.appendBigEndian(Int32(count))
+            bytes.appendBigEndian(Int32(1))  // the first index
         }
     }
 
-    /// Appends the next element, its length before it.
-    mutating func append(element: some Collection<UInt8>) {
-        append(UInt32(element.count))
-        bytes.append(contentsOf: element)
-    }
-
-    private mutating func append(_ word: UInt32) {
-        for shift in stride(from: 24, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: word >> shift))
+    static func texts(_ items: [String]) -> Self {
+        var array = Self(
+            .textArray, of: .text, count: items.count, size: items.reduce(0) { $0 + $1.utf8.count })
+        for item in items {
+            array.bytes.appendBigEndian(Int32(item.utf8.count))
+            array.bytes.append(contentsOf: item.utf8)
         }
+        return array
     }
 
-    static func texts(_ items: [String]) -> [UInt8] {
-        var array = Self(of: .text, count: items.count, size: items.reduce(0) { $0 + $1.utf8.count })
-        for item in items { array.append(element: item.utf8) }
-        return array.bytes
+    static func byteStrings(_ items: [[UInt8]]) -> Self {
+        var array = Self(.bytesArray, of: .bytes, count: items.count, size: items.reduce(0) { $0 + $1.count })
+        for item in items {
+            array.bytes.appendBigEndian(Int32(item.count))
+            array.bytes.append(contentsOf: item)
+        }
+        return array
     }
 
-    static func byteStrings(_ items: [[UInt8]]) -> [UInt8] {
-        var array = Self(of: .bytes, count: items.count, size: items.reduce(0) { $0 + $1.count })
-        for item in items { array.append(element: item) }
-        return array.bytes
-    }
-
-    static func reals(_ items: [Double]) -> [UInt8] {
-        var array = Self(of: .real, count: items.count, size: 8 * items.count)
-        for item in items { array.append(element: PostgreSQLValue.real(item).binary) }
-        return array.bytes
+    static func reals(_ items: [Double]) -> Self {
+        var array = Self(.realArray, of: .real, count: items.count, size: 8 * items.count)
+        for item in items {
+            array.bytes.appendBigEndian(Int32(8))
+            array.bytes.appendBigEndian(item.bitPattern)
+        }
+        return array
     }
 }

@@ -16,8 +16,9 @@ extension PostgreSQLLoopPool {
 
     /// Reads the sessions `ids` in one query (`selectSessions`).
     func sessions(_ ids: [String], then done: @escaping Done<[String: SessionRecord]>) {
+        let ids = PostgreSQLValue.array(.texts(ids))
         withConnection(then: done) { connection, finished in
-            PostgreSQLIOThread.shared.send([.prepared(.selectSessions, [.texts(ids)])], on: connection) {
+            PostgreSQLIOThread.shared.send([.prepared(.selectSessions, [ids])], on: connection) {
                 switch $0 {
                 case .success(let answers):
                     switch answers.first {

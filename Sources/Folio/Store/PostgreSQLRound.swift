@@ -105,9 +105,9 @@ struct PostgreSQLRound {
         var sent: [PipelinedStatement] = []
         if case .begin? = round.first { sent.append(SessionStatement.begin.pipelined) }
         var positions: [PostgreSQLStatement: Int] = [:]
-        func add(_ kind: PostgreSQLStatement, _ values: [PostgreSQLValue]) {
+        func add(_ kind: PostgreSQLStatement, _ arrays: [PostgreSQLBinaryArray]) {
             positions[kind] = sent.count
-            sent.append(.prepared(kind, values))
+            sent.append(.prepared(kind, arrays.map { .array($0) }))
         }
         if !locks.isEmpty { add(.lockSessions, [.texts(locks)]) }
         if !reads.isEmpty { add(.selectPagers, [.texts(reads.map(\.session)), .texts(reads.map(\.pager))]) }

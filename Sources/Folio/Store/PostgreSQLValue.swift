@@ -20,10 +20,8 @@ enum PostgreSQLValue {
     case integer(Int64)
     case boolean(Bool)
     case bytes([UInt8])
-    /// A batch's worth of one column, as one array (`PostgreSQLBinaryArray`).
-    case texts([String])
-    case byteStrings([[UInt8]])
-    case reals([Double])
+    /// A batch's worth of one column, encoded when the value is made.
+    case array(PostgreSQLBinaryArray)
 
     var type: PostgreSQLType {
         switch self {
@@ -32,9 +30,7 @@ enum PostgreSQLValue {
         case .integer: .integer
         case .boolean: .boolean
         case .bytes: .bytes
-        case .texts: .textArray
-        case .byteStrings: .bytesArray
-        case .reals: .realArray
+        case .array(let array): array.type
         }
     }
 
@@ -42,17 +38,26 @@ enum PostgreSQLValue {
         switch self {
         case .text(let text): Array(text.utf8)
         case .real(let number): Self.bigEndian(number.bitPattern)
-        case .integer(let number): Self.bigEndian(UInt64(bitPattern: number))
+        case .integer(let number): Self.bigEndian(number)
         case .boolean(let flag): [flag ? 1 : 0]
         case .bytes(let bytes): bytes
-        case .texts(let items): PostgreSQLBinaryArray.texts(items)
-        case .byteStrings(let items): PostgreSQLBinaryArray.byteStrings(items)
-        case .reals(let items): PostgreSQLBinaryArray.reals(items)
+        case .array(let array): array.bytes
         }
     }
 
-    private static func bigEndian(_ bits: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0)) }
+    private static func bigEndian(_ number: some FixedWidthInteger) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.appendBigEndian(number)
+        return bytes
+    }
+}
+
+extension [UInt8] {
+    /// Appends `number`'s bytes, most significant first: PostgreSQL's binary format.
+    mutating func appendBigEndian(_ number: some FixedWidthInteger) {
+        for shift in stride(from: number.bitWidth - 8, through: 0, by: -8) {
+            append(UInt8(truncatingIfNeeded: number >> shift))
+        }
     }
 }
 
